@@ -1,0 +1,175 @@
+#include "framework/executor.h"
+
+#include <algorithm>
+#include <new>
+
+#include "framework/op_registry.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace ember {
+
+namespace {
+bool IsFeedFetch(const OpDesc& op) { return op.type == "feed" || op.type == "fetch"; }
+
+Status WithOp(Status s, const OpDesc& op, const std::string& phase) {
+  if (!s.ok()) s.Prepend(StrCat("op ", op.Describe(), " ", phase, ": "));
+  return s;
+}
+}  // namespace
+
+Executor::Executor(const ProgramDesc* program, const Scope* weights, ExecutorOptions options)
+    : program_(program), options_(options), scope_(weights) {
+  const BlockDesc& block = program_->block0();
+  // Every non-weight variable of the block lives in this executor's scope.
+  for (const auto& v : block.vars) {
+    if (v.persistable && weights && weights->FindVar(v.name)) continue;
+    if (v.type == static_cast<int>(VarDataType::kFeedMinibatch) ||
+        v.type == static_cast<int>(VarDataType::kFetchList))
+      continue;
+    scope_.Var(v.name);
+  }
+  for (const auto& op : block.ops)
+    for (const auto& n : op.AllOutputNames())
+      if (!scope_.FindVar(n)) scope_.Var(n);
+  ops_.resize(block.ops.size());
+  inited_.assign(block.ops.size(), false);
+
+  feed_names_ = program_->FeedNames();
+  fetch_names_ = program_->FetchNames();
+  if (feed_names_.empty()) {  // no feed ops: inputs are the non-weight tensors nothing produces
+    std::set<std::string> produced;
+    for (const auto& op : block.ops)
+      for (const auto& n : op.AllOutputNames()) produced.insert(n);
+    std::set<std::string> seen;
+    for (const auto& op : block.ops)
+      for (const auto& n : op.AllInputNames())
+        if (!produced.count(n) && !(weights && weights->FindVar(n)) && seen.insert(n).second)
+          feed_names_.push_back(n);
+  }
+}
+
+Executor::~Executor() = default;
+
+Status Executor::SetInput(const std::string& name, const Tensor& tensor) {
+  const VarDesc* vd = program_->block0().FindVar(name);
+  Variable* var = scope_.FindLocalVar(name);
+  if (!var) return NotFound("the model has no variable named '", name, "' that can be fed");
+  if (vd && vd->IsTensor() && !vd->dims.empty() && static_cast<int>(vd->dims.size()) != tensor.dims().size())
+    return InvalidArgument("input '", name, "' has shape ", tensor.dims().ToString(), " but the model expects rank ",
+                           vd->dims.size(), " (", DDim(vd->dims).ToString(), ")");
+  if (tensor.dims().HasUnknown())
+    return InvalidArgument("input '", name, "' has an unknown dim in shape ", tensor.dims().ToString());
+  if (!tensor.initialized()) return InvalidArgument("input '", name, "' has no data");
+  EMBER_RETURN_IF_ERROR(var->GetMutable()->CopyFrom(tensor));
+  fed_.insert(name);
+  return Status::OK();
+}
+
+void Executor::ClearInputs() { fed_.clear(); }
+
+Status Executor::BuildPlan(const std::set<std::string>& fed, const std::vector<std::string>& targets, Plan* plan) {
+  const BlockDesc& block = program_->block0();
+  const Scope* weights = scope_.parent();
+  auto available = [&](const std::string& n) { return fed.count(n) || (weights && weights->FindVar(n)); };
+  std::set<std::string> needed;
+  for (const auto& t : targets) {
+    if (!scope_.FindVar(t)) return NotFound("the model has no variable named '", t, "' to fetch");
+    if (!available(t)) needed.insert(t);
+  }
+  std::set<std::string> produced;
+  std::vector<size_t> picked;
+  for (size_t i = block.ops.size(); i-- > 0;) {
+    const OpDesc& op = block.ops[i];
+    if (IsFeedFetch(op)) continue;
+    bool wanted = false;
+    for (const auto& n : op.AllOutputNames())
+      if (needed.count(n)) wanted = true;
+    if (!wanted) continue;
+    picked.push_back(i);
+    for (const auto& n : op.AllOutputNames()) produced.insert(n);
+    for (const auto& n : op.AllInputNames())
+      if (!available(n)) needed.insert(n);
+  }
+  std::vector<std::string> unset;
+  for (const auto& n : needed)
+    if (!produced.count(n)) unset.push_back(n);
+  if (!unset.empty()) {
+    std::string list;
+    for (const auto& n : unset) list += (list.empty() ? "" : ", ") + n;
+    return InvalidArgument("inputs not set: ", list);
+  }
+  std::reverse(picked.begin(), picked.end());
+  plan->ops = std::move(picked);
+  return Status::OK();
+}
+
+Status Executor::EnsureOp(size_t index) {
+  if (ops_[index]) return Status::OK();
+  return CreateOperator(program_->block0().ops[index], &scope_, &ops_[index]);
+}
+
+Status Executor::RunPlan(Plan* plan, const std::vector<std::string>& fed) {
+  const BlockDesc& block = program_->block0();
+  for (size_t i : plan->ops) EMBER_RETURN_IF_ERROR(EnsureOp(i));
+
+  std::vector<DDim> dims;
+  for (const auto& n : fed) dims.push_back(scope_.FindVar(n)->Get().dims());
+  if (!plan->shapes_ready || dims != plan->input_dims) {
+    plan->shapes_ready = false;
+    for (size_t i : plan->ops) {
+      EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->InferShape(), block.ops[i], "InferShape"));
+      for (const auto& n : block.ops[i].AllOutputNames()) {
+        Variable* v = scope_.FindLocalVar(n);
+        if (v) EMBER_RETURN_IF_ERROR(WithOp(v->GetMutable()->Allocate(), block.ops[i], "output " + n));
+      }
+    }
+    plan->input_dims = dims;
+    plan->shapes_ready = true;
+  }
+  for (size_t i : plan->ops) {
+    if (inited_[i]) continue;
+    EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Init(), block.ops[i], "Init"));
+    inited_[i] = true;
+  }
+  for (size_t i : plan->ops) EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Run(), block.ops[i], "Run"));
+  last_run_ops_ = plan->ops.size();
+  return Status::OK();
+}
+
+Status Executor::Run(const std::vector<std::string>& fetch) {
+  try {
+#ifdef _OPENMP
+    omp_set_num_threads(std::max(1, options_.threads));
+#endif
+    const std::vector<std::string>& targets = fetch.empty() ? fetch_names_ : fetch;
+    std::vector<std::string> fed(fed_.begin(), fed_.end());
+    std::string key;
+    for (const auto& n : fed) key += n + '\n';
+    key += '|';
+    for (const auto& n : targets) key += n + '\n';
+    auto it = plans_.find(key);
+    if (it == plans_.end()) {
+      Plan plan;
+      EMBER_RETURN_IF_ERROR(BuildPlan(fed_, targets, &plan));
+      it = plans_.emplace(key, std::move(plan)).first;
+    }
+    return RunPlan(&it->second, fed);
+  } catch (const std::bad_alloc&) {
+    return OutOfMemory("out of memory while running the model");
+  } catch (const std::exception& e) {
+    return Internal("unexpected error while running the model: ", e.what());
+  }
+}
+
+Status Executor::GetOutput(const std::string& name, const Tensor** out) const {
+  const Variable* v = scope_.FindVar(name);
+  if (!v) return NotFound("the model has no variable named '", name, "'");
+  if (!v->Get().initialized()) return NotFound("variable '", name, "' has not been computed");
+  *out = &v->Get();
+  return Status::OK();
+}
+
+}  // namespace ember

@@ -1,0 +1,38 @@
+#include "framework/op_registry.h"
+
+#include <cstring>
+#include <set>
+
+namespace ember {
+
+OpCreator FindOpCreator(const std::string& type) {
+  for (size_t i = 0; i < kOpRegistrySize; ++i)
+    if (type == kOpRegistry[i].type) return kOpRegistry[i].create;
+  return nullptr;
+}
+
+std::vector<std::string> RegisteredOpTypes() {
+  std::vector<std::string> v;
+  for (size_t i = 0; i < kOpRegistrySize; ++i) v.emplace_back(kOpRegistry[i].type);
+  return v;
+}
+
+Status CreateOperator(const OpDesc& desc, Scope* scope, std::unique_ptr<OperatorBase>* out) {
+  OpCreator create = FindOpCreator(desc.type);
+  if (!create)
+    return Unimplemented("op not in this build: ", desc.type, " (net profile '", kNetProfile, "')");
+  std::unique_ptr<OperatorBase> op = create(desc, scope);
+  EMBER_RETURN_IF_ERROR(op->Bind());
+  *out = std::move(op);
+  return Status::OK();
+}
+
+std::vector<std::string> MissingOps(const ProgramDesc& program) {
+  std::set<std::string> missing;
+  for (const auto& b : program.blocks)
+    for (const auto& op : b.ops)
+      if (!FindOpCreator(op.type)) missing.insert(op.type);
+  return {missing.begin(), missing.end()};
+}
+
+}  // namespace ember

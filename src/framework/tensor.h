@@ -1,0 +1,108 @@
+// Tensor: a shape, an element type and 64-byte aligned storage that views may share.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "framework/data_type.h"
+#include "framework/ddim.h"
+#include "framework/status.h"
+
+namespace ember {
+
+// One block of memory. Owned blocks are freed with the last Tensor that shares them; external blocks
+// (caller-owned or memory-mapped) are never freed by Ember.
+class Allocation {
+ public:
+  Allocation(void* ptr, size_t size, bool owned) : ptr_(ptr), size_(size), owned_(owned) {}
+  ~Allocation();
+  Allocation(const Allocation&) = delete;
+  Allocation& operator=(const Allocation&) = delete;
+  void* ptr() const { return ptr_; }
+  size_t size() const { return size_; }
+
+ private:
+  void* ptr_;
+  size_t size_;
+  bool owned_;
+};
+
+// The largest single tensor Ember allocates (default 4 GiB): a model cannot ask for more.
+void SetTensorMemoryLimit(size_t bytes);
+size_t TensorMemoryLimit();
+
+class Tensor {
+ public:
+  static constexpr size_t kAlignment = 64;
+
+  Tensor() = default;
+  Tensor(DataType dtype, DDim dims) : dims_(std::move(dims)), dtype_(dtype) {}
+
+  const DDim& dims() const { return dims_; }
+  void Resize(const DDim& dims) { dims_ = dims; }
+  DataType dtype() const { return dtype_; }
+  void set_dtype(DataType t) { dtype_ = t; }
+  int64_t numel() const { return dims_.numel(); }
+  size_t nbytes() const;
+
+  // True when storage large enough for dims x dtype is attached.
+  bool initialized() const;
+
+  // Attaches storage for the current dims and dtype (reusing what is there when it is large enough).
+  // Fails with OutOfMemory over the limit, InvalidArgument for unknown or overflowing dims.
+  Status Allocate();
+
+  // Sets the dtype to T and returns writable storage, allocating when needed (throws std::bad_alloc when
+  // it cannot; the Executor turns that into a Status). Call after Resize.
+  template <typename T>
+  T* mutable_data() {
+    dtype_ = DataTypeOf<T>();
+    return static_cast<T*>(raw_mutable_data());
+  }
+  void* mutable_data(DataType t) {
+    dtype_ = t;
+    return raw_mutable_data();
+  }
+
+  // Read access; nullptr when the dtype differs from T or nothing is attached.
+  template <typename T>
+  const T* data() const {
+    if (dtype_ != DataTypeOf<T>() || !holder_) return nullptr;
+    return reinterpret_cast<const T*>(static_cast<const char*>(holder_->ptr()) + offset_);
+  }
+  template <typename T>
+  T* data() {
+    if (dtype_ != DataTypeOf<T>() || !holder_) return nullptr;
+    return reinterpret_cast<T*>(static_cast<char*>(holder_->ptr()) + offset_);
+  }
+  const void* raw_data() const {
+    return holder_ ? static_cast<const char*>(holder_->ptr()) + offset_ : nullptr;
+  }
+  void* raw_data() { return holder_ ? static_cast<char*>(holder_->ptr()) + offset_ : nullptr; }
+
+  // A view of rows [begin, end) of dim 0 that shares this tensor's storage.
+  Tensor Slice(int64_t begin, int64_t end) const;
+  // Makes this tensor a view of other's storage (dims and dtype copied too).
+  void ShareDataWith(const Tensor& other);
+  // Deep copy of dims, dtype and data.
+  Status CopyFrom(const Tensor& other);
+  // Wraps memory Ember does not own (no copy). The caller keeps it alive while the tensor is used.
+  static Tensor FromExternal(void* data, DataType dtype, DDim dims);
+  // Drops the storage (dims and dtype stay).
+  void Release() {
+    holder_.reset();
+    offset_ = 0;
+  }
+  bool SharesStorageWith(const Tensor& o) const { return holder_ && holder_ == o.holder_; }
+
+ private:
+  void* raw_mutable_data();
+
+  DDim dims_;
+  DataType dtype_ = DataType::kFloat32;
+  std::shared_ptr<Allocation> holder_;
+  size_t offset_ = 0;
+};
+
+}  // namespace ember

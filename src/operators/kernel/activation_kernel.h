@@ -1,0 +1,17 @@
+// ActivationKernel<Device, T>: specialized per device (kernel/cpu, kernel/x86, kernel/arm, kernel/vulkan).
+#pragma once
+
+#include "framework/status.h"
+
+namespace ember {
+
+struct ActivationParam;
+
+template <typename Device, typename T>
+class ActivationKernel {
+ public:
+  Status Init(ActivationParam* param);
+  Status Compute(const ActivationParam& param);
+};
+
+}  // namespace ember
