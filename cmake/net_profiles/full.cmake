@@ -1,5 +1,2 @@
-# Every op Ember implements. A test checks that this list names every registered op.
-set(EMBER_NET_OPS
-  feed fetch
-  relu
-)
+# Every op Ember implements.
+set(EMBER_NET_OPS ${EMBER_ALL_OPS})

@@ -111,30 +111,24 @@ Status Executor::EnsureOp(size_t index) {
   return CreateOperator(program_->block0().ops[index], &scope_, &ops_[index]);
 }
 
-Status Executor::RunPlan(Plan* plan, const std::vector<std::string>& fed) {
+Status Executor::RunPlan(Plan* plan) {
   const BlockDesc& block = program_->block0();
   for (size_t i : plan->ops) EMBER_RETURN_IF_ERROR(EnsureOp(i));
-
-  std::vector<DDim> dims;
-  for (const auto& n : fed) dims.push_back(scope_.FindVar(n)->Get().dims());
-  if (!plan->shapes_ready || dims != plan->input_dims) {
-    plan->shapes_ready = false;
-    for (size_t i : plan->ops) {
-      EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->InferShape(), block.ops[i], "InferShape"));
-      for (const auto& n : block.ops[i].AllOutputNames()) {
-        Variable* v = scope_.FindLocalVar(n);
-        if (v) EMBER_RETURN_IF_ERROR(WithOp(v->GetMutable()->Allocate(), block.ops[i], "output " + n));
-      }
-    }
-    plan->input_dims = dims;
-    plan->shapes_ready = true;
-  }
+  // Shapes are inferred op by op just before each runs, so ops whose output shape depends on an earlier
+  // op's values (shape -> slice -> reshape2, interp with OutSize) see real data.
   for (size_t i : plan->ops) {
-    if (inited_[i]) continue;
-    EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Init(), block.ops[i], "Init"));
-    inited_[i] = true;
+    const OpDesc& desc = block.ops[i];
+    EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->InferShape(), desc, "InferShape"));
+    for (const auto& n : desc.AllOutputNames()) {
+      Variable* v = scope_.FindLocalVar(n);
+      if (v) EMBER_RETURN_IF_ERROR(WithOp(v->GetMutable()->Allocate(), desc, "output " + n));
+    }
+    if (!inited_[i]) {
+      EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Init(), desc, "Init"));
+      inited_[i] = true;
+    }
+    EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Run(), desc, "Run"));
   }
-  for (size_t i : plan->ops) EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Run(), block.ops[i], "Run"));
   last_run_ops_ = plan->ops.size();
   return Status::OK();
 }
@@ -145,9 +139,8 @@ Status Executor::Run(const std::vector<std::string>& fetch) {
     omp_set_num_threads(std::max(1, options_.threads));
 #endif
     const std::vector<std::string>& targets = fetch.empty() ? fetch_names_ : fetch;
-    std::vector<std::string> fed(fed_.begin(), fed_.end());
     std::string key;
-    for (const auto& n : fed) key += n + '\n';
+    for (const auto& n : fed_) key += n + '\n';
     key += '|';
     for (const auto& n : targets) key += n + '\n';
     auto it = plans_.find(key);
@@ -156,7 +149,7 @@ Status Executor::Run(const std::vector<std::string>& fetch) {
       EMBER_RETURN_IF_ERROR(BuildPlan(fed_, targets, &plan));
       it = plans_.emplace(key, std::move(plan)).first;
     }
-    return RunPlan(&it->second, fed);
+    return RunPlan(&it->second);
   } catch (const std::bad_alloc&) {
     return OutOfMemory("out of memory while running the model");
   } catch (const std::exception& e) {

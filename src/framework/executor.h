@@ -41,12 +41,10 @@ class Executor {
 
  private:
   struct Plan {
-    std::vector<size_t> ops;       // indices into block 0, in program order
-    std::vector<DDim> input_dims;  // shapes the plan was last inferred for
-    bool shapes_ready = false;
+    std::vector<size_t> ops;  // indices into block 0, in program order
   };
   Status BuildPlan(const std::set<std::string>& fed, const std::vector<std::string>& targets, Plan* plan);
-  Status RunPlan(Plan* plan, const std::vector<std::string>& fed);
+  Status RunPlan(Plan* plan);
   Status EnsureOp(size_t index);
 
   const ProgramDesc* program_;

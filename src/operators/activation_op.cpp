@@ -14,6 +14,24 @@ Status ParseActivation(const std::string& op_type, AttrReader* attrs, Activation
   return attrs->status();
 }
 
+Status ParseFusedActivation(const OpDesc& op, ActivationSpec* spec) {
+  AttrReader reader(op);
+  std::string type = reader.String("fuse_activation", "");
+  EMBER_RETURN_IF_ERROR(reader.status());
+  if (type.empty()) {
+    spec->type = ActivationType::kNone;
+    return Status::OK();
+  }
+  OpDesc act;  // the activation as a standalone op: fuse_X attributes become X
+  act.type = type;
+  for (const auto& kv : op.attrs)
+    if (kv.first.rfind("fuse_", 0) == 0 && kv.first != "fuse_activation") act.attrs[kv.first.substr(5)] = kv.second;
+  AttrReader act_reader(act);
+  Status s = ParseActivation(type, &act_reader, spec);
+  if (!s.ok()) s.Prepend("op " + op.Describe() + ": fused activation: ");
+  return s;
+}
+
 Status ActivationParam::Bind(ParamBinder* b) {
   x = b->Input("X");
   out = b->Output("Out");

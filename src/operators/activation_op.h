@@ -8,12 +8,13 @@
 namespace ember {
 
 enum class ActivationType {
+  kNone,  // identity: the default fused activation of conv/fc
   kRelu,
 };
 
 // The fused-activation parameter of conv/fc and the attributes of a standalone activation op.
 struct ActivationSpec {
-  ActivationType type = ActivationType::kRelu;
+  ActivationType type = ActivationType::kNone;
 };
 
 struct ActivationParam {
@@ -25,6 +26,11 @@ struct ActivationParam {
 
 // Maps an op type ("relu", ...) and its attributes to a spec; Unimplemented for an unknown type.
 Status ParseActivation(const std::string& op_type, AttrReader* attrs, ActivationSpec* spec);
+
+// Reads the fused activation of a conv/fc: attribute `fuse_activation` (an activation op type, "" or
+// absent for none) and that activation's own attributes stored with the prefix `fuse_`
+// (relu6 threshold -> fuse_threshold, leaky_relu alpha -> fuse_alpha). The fuse passes write these.
+Status ParseFusedActivation(const OpDesc& op, ActivationSpec* spec);
 
 class ActivationOp : public OperatorWithKernel<CPU, ActivationParam, ActivationKernel<CPU, float>> {
  public:

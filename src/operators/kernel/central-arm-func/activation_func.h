@@ -12,6 +12,7 @@ namespace ember {
 // One value through an activation: used by standalone activations and by fused conv/fc epilogues.
 inline float ApplyActivation(const ActivationSpec& a, float v) {
   switch (a.type) {
+    case ActivationType::kNone: return v;
     case ActivationType::kRelu: return v > 0.f ? v : 0.f;
   }
   return v;
