@@ -102,6 +102,16 @@ Status Executor::BuildPlan(const std::set<std::string>& fed, const std::vector<s
     return InvalidArgument("inputs not set: ", list);
   }
   std::reverse(picked.begin(), picked.end());
+  // Every op must read only what is fed, a weight, or written by an op before it (a cyclic or misordered
+  // program would otherwise read a tensor nobody computed).
+  std::set<std::string> defined;
+  for (size_t i : picked) {
+    const OpDesc& op = block.ops[i];
+    for (const auto& n : op.AllInputNames())
+      if (!available(n) && !defined.count(n))
+        return InvalidArgument("op ", op.Describe(), " reads variable '", n, "' before any op writes it");
+    for (const auto& n : op.AllOutputNames()) defined.insert(n);
+  }
   plan->ops = std::move(picked);
   return Status::OK();
 }

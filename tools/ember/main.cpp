@@ -1,1 +1,297 @@
-int main() { return 0; }
+// ember: the command-line tool. `ember inspect MODEL`, `ember run MODEL ...`, `ember ops`.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "framework/op_registry.h"
+#include "image.h"
+#include "io/ember.h"
+#include "io/paddle_loader.h"
+#include "io/passes.h"
+#include "npy.h"
+
+using namespace ember;
+
+namespace {
+
+const char* kUsage =
+    "usage:\n"
+    "  ember inspect MODEL [--params FILE]\n"
+    "  ember run MODEL [--params FILE] [--input NAME=FILE]... [--output NAME=FILE]...\n"
+    "            [--shape NAME=d0,d1,...]... [--threads N] [--no-optimize] [--top K]\n"
+    "            [--pixel-scale S] [--pixel-bias B]\n"
+    "  ember ops\n"
+    "MODEL is a model folder, or a model file (with --params for a combined params file).\n"
+    "Input FILEs are .npy (float32/int32/int64), raw little-endian float32 .bin (shape from the feed's\n"
+    "declared dims with batch 1, or --shape), or images (.png/.jpg/.bmp: resized to the feed's H x W, each\n"
+    "pixel mapped to v/255*S+B). Outputs are written as .npy or raw .bin by extension.\n";
+
+int Fail(const std::string& msg) {
+  std::cerr << "ember: error: " << msg << "\n";
+  return 1;
+}
+int Fail(const Status& s) { return Fail(s.message()); }
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool SplitNameValue(const std::string& arg, std::string* name, std::string* value) {
+  size_t eq = arg.find('=');
+  if (eq == std::string::npos || eq == 0) return false;
+  *name = arg.substr(0, eq);
+  *value = arg.substr(eq + 1);
+  return true;
+}
+
+std::string ShapeOf(const VarDesc* v) { return v ? DDim(v->dims).ToString() : "?"; }
+std::string DtypeOf(const VarDesc* v) { return v ? VarDataTypeName(v->dtype) : "?"; }
+
+struct Args {
+  std::string model, params;
+  std::vector<std::pair<std::string, std::string>> inputs, outputs;
+  std::map<std::string, std::vector<int64_t>> shapes;
+  int threads = 1, top = 0;
+  bool optimize = true;
+  float pixel_scale = 1.f, pixel_bias = 0.f;
+};
+
+Status ParseArgs(int argc, char** argv, int first, Args* a) {
+  for (int i = first; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto next = [&](std::string* v) -> Status {
+      if (i + 1 >= argc) return InvalidArgument(arg, " needs a value");
+      *v = argv[++i];
+      return Status::OK();
+    };
+    std::string v, name, value;
+    if (arg == "--params") {
+      EMBER_RETURN_IF_ERROR(next(&a->params));
+    } else if (arg == "--input" || arg == "--output") {
+      EMBER_RETURN_IF_ERROR(next(&v));
+      if (!SplitNameValue(v, &name, &value)) return InvalidArgument(arg, " wants NAME=FILE, got '", v, "'");
+      (arg == "--input" ? a->inputs : a->outputs).emplace_back(name, value);
+    } else if (arg == "--shape") {
+      EMBER_RETURN_IF_ERROR(next(&v));
+      if (!SplitNameValue(v, &name, &value)) return InvalidArgument("--shape wants NAME=d0,d1,..., got '", v, "'");
+      std::vector<int64_t> dims;
+      size_t p = 0;
+      while (p <= value.size()) {
+        size_t c = value.find(',', p);
+        std::string tok = value.substr(p, c == std::string::npos ? std::string::npos : c - p);
+        char* end = nullptr;
+        long long d = std::strtoll(tok.c_str(), &end, 10);
+        if (tok.empty() || *end || d < 0) return InvalidArgument("--shape ", v, ": bad dim '", tok, "'");
+        dims.push_back(d);
+        if (c == std::string::npos) break;
+        p = c + 1;
+      }
+      a->shapes[name] = dims;
+    } else if (arg == "--threads" || arg == "--top") {
+      EMBER_RETURN_IF_ERROR(next(&v));
+      int n = std::atoi(v.c_str());
+      if (n < (arg == "--top" ? 0 : 1)) return InvalidArgument(arg, " wants a positive number, got '", v, "'");
+      (arg == "--threads" ? a->threads : a->top) = n;
+    } else if (arg == "--pixel-scale" || arg == "--pixel-bias") {
+      EMBER_RETURN_IF_ERROR(next(&v));
+      (arg == "--pixel-scale" ? a->pixel_scale : a->pixel_bias) = std::strtof(v.c_str(), nullptr);
+    } else if (arg == "--no-optimize") {
+      a->optimize = false;
+    } else if (!arg.empty() && arg[0] == '-') {
+      return InvalidArgument("unknown option ", arg);
+    } else if (a->model.empty()) {
+      a->model = arg;
+    } else {
+      return InvalidArgument("unexpected argument ", arg);
+    }
+  }
+  if (a->model.empty()) return InvalidArgument("no MODEL given");
+  return Status::OK();
+}
+
+int Inspect(const Args& a) {
+  PaddleModelFiles files;
+  Status s = FindPaddleModelFiles(a.model, a.params, &files);
+  if (!s.ok()) return Fail(s);
+  std::string buf;
+  ProgramDesc prog;
+  if (!(s = ReadFileToString(files.model_file, &buf)).ok()) return Fail(s);
+  if (!(s = ParseProgramDesc(buf.data(), buf.size(), files.model_file, &prog)).ok()) return Fail(s);
+  std::cout << "format: Paddle ProgramDesc, version " << (prog.version >= 0 ? std::to_string(prog.version) : "(none)")
+            << ", " << prog.blocks.size() << " block(s)\n";
+  std::cout << "model file: " << files.model_file << "\n";
+  std::cout << "params: "
+            << (files.layout == ParamsLayout::kCombined ? "combined file " + files.params_file
+                                                         : "one file per weight in " + files.params_dir)
+            << "\n";
+  const BlockDesc& b = prog.block0();
+  std::cout << "feeds:\n";
+  for (const auto& n : prog.FeedNames())
+    std::cout << "  " << n << " " << ShapeOf(b.FindVar(n)) << " " << DtypeOf(b.FindVar(n)) << "\n";
+  std::cout << "fetches:\n";
+  for (const auto& n : prog.FetchNames())
+    std::cout << "  " << n << " " << ShapeOf(b.FindVar(n)) << " " << DtypeOf(b.FindVar(n)) << "\n";
+  int64_t params = 0, bytes = 0;
+  for (const VarDesc* v : WeightVarsInFileOrder(prog)) {
+    int64_t n = DDim(v->dims).numel();
+    if (n > 0) params += n;
+  }
+  Scope weights;
+  Status ws = files.layout == ParamsLayout::kCombined
+                  ? (ReadFileToString(files.params_file, &buf).ok()
+                         ? LoadCombinedParams(prog, buf.data(), buf.size(), files.params_file, &weights)
+                         : NotFound("cannot read ", files.params_file))
+                  : LoadSeparateParams(prog, files.params_dir, &weights);
+  for (const auto& n : weights.LocalVarNames()) bytes += static_cast<int64_t>(weights.FindVar(n)->Get().nbytes());
+  std::cout << "parameters: " << params << " values";
+  if (ws.ok()) std::cout << ", " << bytes << " bytes loaded\n";
+  else std::cout << " (weights not loaded: " << ws.message() << ")\n";
+
+  std::vector<std::string> missing = MissingOps(prog);
+  ProgramDesc opt = prog;
+  bool optimized = ws.ok() && OptimizeProgram(&opt, &weights).ok();
+  auto before = prog.OpTypeCounts(), after = opt.OpTypeCounts();
+  size_t total_before = 0, total_after = 0;
+  for (auto& kv : before) total_before += static_cast<size_t>(kv.second);
+  for (auto& kv : after) total_after += static_cast<size_t>(kv.second);
+  std::cout << "ops: " << total_before << " as loaded";
+  if (optimized) std::cout << ", " << total_after << " after passes";
+  std::cout << "\n";
+  std::map<std::string, int> all = before;
+  for (auto& kv : after) all.emplace(kv.first, 0);
+  for (const auto& kv : all) {
+    std::printf("  %-28s %5d", kv.first.c_str(), before.count(kv.first) ? before[kv.first] : 0);
+    if (optimized) std::printf(" -> %d", after.count(kv.first) ? after[kv.first] : 0);
+    std::printf("\n");
+  }
+  if (missing.empty()) {
+    std::cout << "ops missing from this build (profile '" << kNetProfile << "'): none\n";
+  } else {
+    std::cout << "ops missing from this build (profile '" << kNetProfile << "'):";
+    for (const auto& m : missing) std::cout << " " << m;
+    std::cout << "\n";
+  }
+  return 0;
+}
+
+void PrintOutput(const std::string& name, const Tensor& t, int top) {
+  std::cout << name << ": shape " << t.dims().ToString() << " " << DataTypeName(t.dtype());
+  if (t.dtype() != DataType::kFloat32) {
+    std::cout << "\n";
+    return;
+  }
+  const float* d = t.data<float>();
+  int64_t n = t.numel();
+  std::cout << "  [";
+  for (int64_t i = 0; i < std::min<int64_t>(n, 6); ++i) std::cout << (i ? ", " : "") << d[i];
+  std::cout << (n > 6 ? ", ...]\n" : "]\n");
+  if (top > 0 && n > 0) {
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    std::iota(idx.begin(), idx.end(), 0);
+    int64_t k = std::min<int64_t>(top, n);
+    std::partial_sort(idx.begin(), idx.begin() + k, idx.end(), [&](int64_t x, int64_t y) { return d[x] > d[y]; });
+    std::cout << "  top-" << k << ":";
+    for (int64_t i = 0; i < k; ++i) std::cout << " " << idx[static_cast<size_t>(i)] << " (" << d[idx[static_cast<size_t>(i)]] << ")";
+    std::cout << "\n";
+  }
+}
+
+int Run(const Args& a) {
+  ModelOptions mo;
+  mo.params_file = a.params;
+  mo.optimize = a.optimize;
+  std::shared_ptr<const Model> model;
+  auto t0 = std::chrono::steady_clock::now();
+  Status s = Model::Load(a.model, mo, &model);
+  if (!s.ok()) return Fail(s);
+  auto t1 = std::chrono::steady_clock::now();
+  PredictorOptions po;
+  po.threads = a.threads;
+  std::unique_ptr<Predictor> pred;
+  if (!(s = Predictor::Create(model, po, &pred)).ok()) return Fail(s);
+
+  const BlockDesc& b = model->program().block0();
+  if (a.inputs.empty() && !pred->FeedNames().empty()) {
+    std::string need;
+    for (const auto& n : pred->FeedNames()) need += " " + n + " " + ShapeOf(b.FindVar(n));
+    return Fail("the model needs input(s):" + need + "; pass --input NAME=FILE");
+  }
+  for (const auto& kv : a.inputs) {
+    const VarDesc* v = b.FindVar(kv.first);
+    std::vector<int64_t> dims = v ? v->dims : std::vector<int64_t>{};
+    if (!dims.empty() && dims[0] < 0) dims[0] = 1;  // batch 1 unless --shape says otherwise
+    if (a.shapes.count(kv.first)) dims = a.shapes.at(kv.first);
+    Tensor t;
+    if (EndsWith(kv.second, ".npy")) {
+      s = ReadNpy(kv.second, &t);
+    } else if (IsImagePath(kv.second)) {
+      if (dims.size() != 4) return Fail("image input " + kv.first + " needs a 4-D feed; pass --shape");
+      s = LoadImageTensor(kv.second, static_cast<int>(dims[1]), static_cast<int>(dims[2]), static_cast<int>(dims[3]),
+                          a.pixel_scale, a.pixel_bias, &t);
+    } else {
+      s = ReadRawFloat32(kv.second, DDim(dims), &t);
+    }
+    if (!s.ok()) return Fail(s);
+    if (!(s = pred->SetInput(kv.first, t)).ok()) return Fail(s);
+  }
+  std::vector<std::string> fetch;
+  for (const auto& kv : a.outputs) fetch.push_back(kv.first);
+  if (!fetch.empty())
+    for (const auto& n : pred->FetchNames())
+      if (std::find(fetch.begin(), fetch.end(), n) == fetch.end()) fetch.push_back(n);
+  auto t2 = std::chrono::steady_clock::now();
+  if (!(s = pred->Run(fetch)).ok()) return Fail(s);
+  auto t3 = std::chrono::steady_clock::now();
+  for (const auto& n : fetch.empty() ? pred->FetchNames() : fetch) {
+    const Tensor* out = nullptr;
+    if (!(s = pred->GetOutput(n, &out)).ok()) return Fail(s);
+    PrintOutput(n, *out, a.top);
+  }
+  for (const auto& kv : a.outputs) {
+    const Tensor* out = nullptr;
+    if (!(s = pred->GetOutput(kv.first, &out)).ok()) return Fail(s);
+    s = EndsWith(kv.second, ".npy") ? WriteNpy(kv.second, *out) : WriteRaw(kv.second, *out);
+    if (!s.ok()) return Fail(s);
+    std::cout << "wrote " << kv.first << " to " << kv.second << "\n";
+  }
+  auto ms = [](auto a0, auto a1) { return std::chrono::duration<double, std::milli>(a1 - a0).count(); };
+  std::printf("load %.1f ms, run %.2f ms (%d thread%s)\n", ms(t0, t1), ms(t2, t3), a.threads, a.threads > 1 ? "s" : "");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help") {
+    std::cout << kUsage;
+    return argc < 2 ? 2 : 0;
+  }
+  std::string cmd = argv[1];
+  try {
+    if (cmd == "ops") {
+      std::cout << "ops in this build (profile '" << kNetProfile << "'):";
+      for (const auto& op : RegisteredOpTypes()) std::cout << " " << op;
+      std::cout << "\n";
+      return 0;
+    }
+    if (cmd != "inspect" && cmd != "run") {
+      std::cerr << kUsage;
+      return Fail("unknown command " + cmd);
+    }
+    Args a;
+    Status s = ParseArgs(argc, argv, 2, &a);
+    if (!s.ok()) {
+      std::cerr << kUsage;
+      return Fail(s);
+    }
+    return cmd == "inspect" ? Inspect(a) : Run(a);
+  } catch (const std::exception& e) {
+    return Fail(std::string("unexpected error: ") + e.what());
+  }
+}

@@ -1,0 +1,112 @@
+#include "io/ember.h"
+
+#include <new>
+
+#include "framework/executor.h"
+#include "framework/op_registry.h"
+#include "io/paddle_loader.h"
+#include "io/passes.h"
+
+namespace ember {
+
+namespace {
+// Runs `fn`, turning any exception into a Status: nothing escapes the public API.
+template <typename Fn>
+Status Guard(Fn&& fn) {
+  try {
+    return fn();
+  } catch (const std::bad_alloc&) {
+    return OutOfMemory("out of memory");
+  } catch (const std::exception& e) {
+    return Internal("unexpected error: ", e.what());
+  } catch (...) {
+    return Internal("unexpected error");
+  }
+}
+
+Status CheckOps(const ProgramDesc& program) {
+  std::vector<std::string> missing = MissingOps(program);
+  if (missing.empty()) return Status::OK();
+  std::string list;
+  for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
+  return Unimplemented("ops not in this build: ", list, " (net profile '", kNetProfile, "')");
+}
+}  // namespace
+
+Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std::shared_ptr<const Model>* out) {
+  m->optimize_ = options.optimize;
+  m->program_.optimized = m->program_.loaded;
+  EMBER_RETURN_IF_ERROR(CheckOps(m->program_.loaded));
+  if (options.optimize) EMBER_RETURN_IF_ERROR(OptimizeProgram(&m->program_.optimized, &m->weights_));
+  *out = std::shared_ptr<const Model>(std::move(m));
+  return Status::OK();
+}
+
+Status Model::Load(const std::string& path, const ModelOptions& options, std::shared_ptr<const Model>* out) {
+  return Guard([&]() -> Status {
+    PaddleModelFiles files;
+    EMBER_RETURN_IF_ERROR(FindPaddleModelFiles(path, options.params_file, &files));
+    std::unique_ptr<Model> m(new Model());
+    std::string buf;
+    EMBER_RETURN_IF_ERROR(ReadFileToString(files.model_file, &buf));
+    EMBER_RETURN_IF_ERROR(ParseProgramDesc(buf.data(), buf.size(), files.model_file, &m->program_.loaded));
+    m->source_ = files.model_file;
+    if (files.layout == ParamsLayout::kCombined) {
+      EMBER_RETURN_IF_ERROR(ReadFileToString(files.params_file, &buf));
+      EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, buf.data(), buf.size(), files.params_file,
+                                               &m->weights_));
+      m->source_ += " + " + files.params_file;
+    } else {
+      EMBER_RETURN_IF_ERROR(LoadSeparateParams(m->program_.loaded, files.params_dir, &m->weights_));
+      m->source_ += " + weights in " + files.params_dir;
+    }
+    return Finish(std::move(m), options, out);
+  });
+}
+
+Status Model::LoadFromMemory(const void* model, size_t model_size, const void* params, size_t params_size,
+                             const ModelOptions& options, std::shared_ptr<const Model>* out) {
+  return Guard([&]() -> Status {
+    if (!model) return InvalidArgument("model buffer is null");
+    std::unique_ptr<Model> m(new Model());
+    EMBER_RETURN_IF_ERROR(ParseProgramDesc(model, model_size, "<memory>", &m->program_.loaded));
+    EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, params ? params : "", params ? params_size : 0,
+                                             "<memory>", &m->weights_));
+    m->source_ = "<memory>";
+    return Finish(std::move(m), options, out);
+  });
+}
+
+Status Predictor::Create(std::shared_ptr<const Model> model, const PredictorOptions& options,
+                         std::unique_ptr<Predictor>* out) {
+  return Guard([&]() -> Status {
+    if (!model) return InvalidArgument("model is null");
+    std::unique_ptr<Predictor> p(new Predictor());
+    p->model_ = std::move(model);
+    const ProgramDesc* prog = options.use_loaded_program ? &p->model_->programs().loaded : &p->model_->program();
+    ExecutorOptions eo;
+    eo.threads = options.threads;
+    p->executor_.reset(new Executor(prog, &p->model_->weights(), eo));
+    *out = std::move(p);
+    return Status::OK();
+  });
+}
+
+Predictor::~Predictor() = default;
+
+std::vector<std::string> Predictor::FeedNames() const { return executor_->FeedNames(); }
+std::vector<std::string> Predictor::FetchNames() const { return executor_->FetchNames(); }
+
+Status Predictor::SetInput(const std::string& name, const Tensor& tensor) {
+  return Guard([&] { return executor_->SetInput(name, tensor); });
+}
+
+Status Predictor::Run(const std::vector<std::string>& fetch) {
+  return Guard([&] { return executor_->Run(fetch); });
+}
+
+Status Predictor::GetOutput(const std::string& name, const Tensor** out) const {
+  return Guard([&] { return executor_->GetOutput(name, out); });
+}
+
+}  // namespace ember

@@ -1,0 +1,364 @@
+#include "io/passes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "framework/op_registry.h"
+
+namespace ember {
+
+namespace {
+
+bool IsConv(const OpDesc& op) { return op.type == "conv2d" || op.type == "depthwise_conv2d"; }
+
+// Exported Paddle programs often carry fuse_activation = "": that means none.
+bool HasFusedActivation(const OpDesc& op) {
+  const Attribute* a = op.Attr("fuse_activation");
+  return a && !(a->type == AttrType::kString && a->s.empty());
+}
+
+// Which ops read a variable, and whether it must keep its name (fed, fetched or a weight).
+struct Uses {
+  explicit Uses(const ProgramDesc& p) {
+    const BlockDesc& b = p.block0();
+    for (size_t i = 0; i < b.ops.size(); ++i)
+      for (const auto& n : b.ops[i].AllInputNames()) readers[n].push_back(i);
+    for (const auto& n : p.FeedNames()) pinned.insert(n);
+    for (const auto& n : p.FetchNames()) pinned.insert(n);
+    for (const auto& v : b.vars)
+      if (v.persistable) pinned.insert(v.name);
+  }
+  // The single op reading `var`, or -1. Pinned variables never qualify: they must stay observable.
+  long SoleReader(const std::string& var) const {
+    if (pinned.count(var)) return -1;
+    auto it = readers.find(var);
+    if (it == readers.end() || it->second.size() != 1) return -1;
+    return static_cast<long>(it->second[0]);
+  }
+  std::map<std::string, std::vector<size_t>> readers;
+  std::set<std::string> pinned;
+};
+
+// Removes the marked ops and the variables nothing references any more (weights stay in the scope).
+void Compact(BlockDesc* b, const std::vector<bool>& dead, const std::set<std::string>& maybe_unused) {
+  std::vector<OpDesc> ops;
+  for (size_t i = 0; i < b->ops.size(); ++i)
+    if (!dead[i]) ops.push_back(std::move(b->ops[i]));
+  b->ops = std::move(ops);
+  std::set<std::string> used;
+  for (const auto& op : b->ops) {
+    for (const auto& n : op.AllInputNames()) used.insert(n);
+    for (const auto& n : op.AllOutputNames()) used.insert(n);
+  }
+  for (const auto& n : maybe_unused)
+    if (!used.count(n)) b->RemoveVar(n);
+}
+
+const Tensor* Weight(const Scope& w, const std::string& name) {
+  const Variable* v = w.FindVar(name);
+  return v && v->Get().dtype() == DataType::kFloat32 && v->Get().initialized() ? &v->Get() : nullptr;
+}
+
+// A fresh weight variable name based on `base`.
+std::string NewWeightName(const BlockDesc& b, const Scope& w, const std::string& base) {
+  for (int i = 0;; ++i) {
+    std::string n = base + "@fold" + (i ? std::to_string(i) : "");
+    if (!b.FindVar(n) && !w.FindVar(n)) return n;
+  }
+}
+
+std::string AddWeight(BlockDesc* b, Scope* w, const std::string& base, Tensor t) {
+  std::string name = NewWeightName(*b, *w, base);
+  VarDesc v;
+  v.name = name;
+  v.persistable = true;
+  v.dtype = static_cast<int>(VarDataType::kFP32);
+  v.dims = t.dims().vec();
+  b->AddVar(v);
+  *w->Var(name)->GetMutable() = std::move(t);
+  return name;
+}
+
+int64_t AxisAttr(const OpDesc& op, int64_t def) {
+  AttrReader r(op);
+  int64_t a = r.Int("axis", def);
+  return r.status().ok() ? a : def - 1000;  // a malformed axis never matches
+}
+
+const std::set<std::string>& FusableActivations() {
+  static const std::set<std::string> kActs = {"relu", "relu6", "leaky_relu", "hard_swish", "sigmoid",
+                                              "tanh", "swish", "hard_sigmoid"};
+  return kActs;
+}
+
+}  // namespace
+
+Status DropoutToScalePass(ProgramDesc* program) {
+  for (auto& op : program->block0().ops) {
+    if (op.type != "dropout") continue;
+    AttrReader r(op);
+    float p = r.Float("dropout_prob", 0.5f);
+    std::string impl = r.String("dropout_implementation", "downgrade_in_infer");
+    if (!r.status().ok()) continue;  // the op itself reports it
+    if (impl != "downgrade_in_infer" && impl != "upscale_in_train") continue;
+    const auto& mask = op.Output("Mask");
+    if (!mask.empty()) continue;  // someone may read the mask: leave the op
+    float factor = impl == "upscale_in_train" ? 1.f : 1.f - p;
+    OpDesc scale;
+    scale.type = "scale";
+    scale.SetInput("X", op.Input("X"));
+    scale.SetOutput("Out", op.Output("Out"));
+    scale.attrs["scale"] = Attribute::Float(factor);
+    scale.attrs["bias"] = Attribute::Float(0);
+    scale.attrs["bias_after_scale"] = Attribute::Bool(true);
+    op = std::move(scale);
+  }
+  return Status::OK();
+}
+
+Status RemoveIdentityPass(ProgramDesc* program) {
+  BlockDesc& b = program->block0();
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    Uses uses(*program);
+    for (size_t i = 0; i < b.ops.size(); ++i) {
+      OpDesc& op = b.ops[i];
+      if (op.type != "scale" || op.HasInput("ScaleTensor") || op.Input("X").size() != 1 || op.Output("Out").size() != 1)
+        continue;
+      AttrReader r(op);
+      if (r.Float("scale", 1.f) != 1.f || r.Float("bias", 0.f) != 0.f || !r.status().ok()) continue;
+      std::string in = op.Input("X")[0], out = op.Output("Out")[0];
+      if (in == out) continue;
+      // Prefer renaming the producer's output to `out` (keeps fetch names); else point readers at `in`.
+      long producer = -1;
+      for (size_t j = 0; j < i; ++j)
+        for (const auto& n : b.ops[j].AllOutputNames())
+          if (n == in) producer = static_cast<long>(j);
+      bool renamed = false;
+      if (producer >= 0 && uses.SoleReader(in) == static_cast<long>(i)) {
+        for (auto& kv : b.ops[static_cast<size_t>(producer)].outputs)
+          for (auto& n : kv.second)
+            if (n == in) n = out;
+        renamed = true;
+      } else if (!uses.pinned.count(out)) {
+        for (size_t j = i + 1; j < b.ops.size(); ++j)
+          for (auto& kv : b.ops[j].inputs)
+            for (auto& n : kv.second)
+              if (n == out) n = in;
+        renamed = true;
+      }
+      if (!renamed) continue;
+      std::vector<bool> dead(b.ops.size(), false);
+      dead[i] = true;
+      Compact(&b, dead, {in, out});
+      changed = true;
+      break;
+    }
+  }
+  return Status::OK();
+}
+
+Status FoldConvBiasPass(ProgramDesc* program, Scope* weights) {
+  BlockDesc& b = program->block0();
+  Uses uses(*program);
+  std::vector<bool> dead(b.ops.size(), false);
+  std::set<std::string> gone;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    OpDesc& conv = b.ops[i];
+    if (!IsConv(conv) || conv.HasInput("Bias") || conv.Output("Output").size() != 1) continue;
+    const Tensor* filter = conv.Input("Filter").size() == 1 ? Weight(*weights, conv.Input("Filter")[0]) : nullptr;
+    if (!filter || filter->dims().size() != 4) continue;
+    const std::string out = conv.Output("Output")[0];
+    long j = uses.SoleReader(out);
+    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
+    OpDesc& add = b.ops[static_cast<size_t>(j)];
+    if (add.type != "elementwise_add" || add.Input("X") != std::vector<std::string>{out} || add.Input("Y").size() != 1 ||
+        HasFusedActivation(add))
+      continue;
+    const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
+    int64_t cout = filter->dims()[0];
+    if (!bias || bias->numel() != cout) continue;
+    int64_t axis = AxisAttr(add, -1);
+    const DDim& bd = bias->dims();
+    bool per_channel = (axis == 1 && (bd.size() == 1 || (bd.size() >= 1 && bd[0] == cout))) ||
+                       ((axis == -1 || axis == 1) && bd.size() == 4 && bd[1] == cout) ||
+                       (axis == -1 && bd.size() == 3 && bd[0] == cout);
+    if (!per_channel) continue;
+    std::string bias_name = add.Input("Y")[0];
+    if (bd.size() != 1) {  // give the conv a plain [Cout] bias
+      Tensor flat;
+      if (!flat.CopyFrom(*bias).ok()) continue;
+      flat.Resize({cout});
+      bias_name = AddWeight(&b, weights, bias_name, std::move(flat));
+    }
+    conv.SetInput("Bias", {bias_name});
+    conv.SetOutput("Output", add.Output("Out"));
+    dead[static_cast<size_t>(j)] = true;
+    gone.insert(out);
+  }
+  Compact(&b, dead, gone);
+  return Status::OK();
+}
+
+Status FoldConvBatchNormPass(ProgramDesc* program, Scope* weights) {
+  BlockDesc& b = program->block0();
+  Uses uses(*program);
+  std::vector<bool> dead(b.ops.size(), false);
+  std::set<std::string> gone;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    OpDesc& conv = b.ops[i];
+    if (!IsConv(conv) || conv.Output("Output").size() != 1 || HasFusedActivation(conv)) continue;
+    const Tensor* filter = conv.Input("Filter").size() == 1 ? Weight(*weights, conv.Input("Filter")[0]) : nullptr;
+    if (!filter || filter->dims().size() != 4) continue;
+    const std::string out = conv.Output("Output")[0];
+    long j = uses.SoleReader(out);
+    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
+    OpDesc& bn = b.ops[static_cast<size_t>(j)];
+    if (bn.type != "batch_norm" || bn.Input("X") != std::vector<std::string>{out} || bn.Output("Y").size() != 1)
+      continue;
+    bool extra_outputs_read = false;  // MeanOut etc. must not feed anything
+    for (const auto& kv : bn.outputs)
+      if (kv.first != "Y")
+        for (const auto& n : kv.second)
+          if (uses.readers.count(n) || uses.pinned.count(n)) extra_outputs_read = true;
+    if (extra_outputs_read) continue;
+    int64_t cout = filter->dims()[0];
+    const Tensor* ws[4] = {nullptr, nullptr, nullptr, nullptr};
+    const char* slots[4] = {"Scale", "Bias", "Mean", "Variance"};
+    bool ok = true;
+    for (int k = 0; k < 4; ++k) {
+      const auto& n = bn.Input(slots[k]);
+      ws[k] = n.size() == 1 ? Weight(*weights, n[0]) : nullptr;
+      if (!ws[k] || ws[k]->numel() != cout) ok = false;
+    }
+    const Tensor* conv_bias = nullptr;
+    if (conv.HasInput("Bias")) {
+      conv_bias = Weight(*weights, conv.Input("Bias")[0]);
+      if (!conv_bias || conv_bias->numel() != cout) ok = false;
+    }
+    AttrReader r(bn);
+    float eps = r.Float("epsilon", 1e-5f);
+    std::string layout = r.String("data_layout", "NCHW");
+    if (!ok || !r.status().ok() || (layout != "NCHW" && layout != "AnyLayout")) continue;
+
+    // alpha_c = gamma_c / sqrt(var_c + eps); W'[c] = alpha_c W[c]; b'_c = beta_c + alpha_c (b_c - mean_c)
+    Tensor new_filter, new_bias(DataType::kFloat32, {cout});
+    if (!new_filter.CopyFrom(*filter).ok()) continue;
+    int64_t per_out = filter->numel() / cout;
+    float* wf = new_filter.data<float>();
+    float* bf = new_bias.mutable_data<float>();
+    const float *gamma = ws[0]->data<float>(), *beta = ws[1]->data<float>(), *mean = ws[2]->data<float>(),
+                *var = ws[3]->data<float>();
+    for (int64_t c = 0; c < cout; ++c) {
+      float alpha = gamma[c] / std::sqrt(var[c] + eps);
+      for (int64_t k = 0; k < per_out; ++k) wf[c * per_out + k] *= alpha;
+      float bc = conv_bias ? conv_bias->data<float>()[c] : 0.f;
+      bf[c] = beta[c] + alpha * (bc - mean[c]);
+    }
+    conv.SetInput("Filter", {AddWeight(&b, weights, conv.Input("Filter")[0], std::move(new_filter))});
+    conv.SetInput("Bias", {AddWeight(&b, weights, bn.Output("Y")[0] + ".bias", std::move(new_bias))});
+    conv.SetOutput("Output", bn.Output("Y"));
+    dead[static_cast<size_t>(j)] = true;
+    gone.insert(out);
+    for (const auto& kv : bn.outputs)
+      if (kv.first != "Y") gone.insert(kv.second.begin(), kv.second.end());
+  }
+  Compact(&b, dead, gone);
+  return Status::OK();
+}
+
+Status FuseFcPass(ProgramDesc* program, Scope* weights) {
+  if (!FindOpCreator("fc")) return Status::OK();
+  BlockDesc& b = program->block0();
+  Uses uses(*program);
+  std::vector<bool> dead(b.ops.size(), false);
+  std::set<std::string> gone;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    OpDesc& mm = b.ops[i];
+    if (mm.type != "mul" && mm.type != "matmul" && mm.type != "matmul_v2") continue;
+    if (mm.Input("X").size() != 1 || mm.Input("Y").size() != 1 || mm.Output("Out").size() != 1) continue;
+    const Tensor* w = Weight(*weights, mm.Input("Y")[0]);
+    if (!w || w->dims().size() != 2) continue;
+    AttrReader r(mm);
+    int64_t in_num_col_dims = 1;
+    if (mm.type == "mul") {
+      in_num_col_dims = r.Int("x_num_col_dims", 1);
+      if (r.Int("y_num_col_dims", 1) != 1) continue;
+    } else {
+      bool tx = mm.type == "matmul" ? r.Bool("transpose_X", false) : r.Bool("trans_x", false);
+      bool ty = mm.type == "matmul" ? r.Bool("transpose_Y", false) : r.Bool("trans_y", false);
+      float alpha = mm.type == "matmul" ? r.Float("alpha", 1.f) : 1.f;
+      const VarDesc* xv = b.FindVar(mm.Input("X")[0]);
+      if (tx || ty || alpha != 1.f || !xv || xv->dims.size() < 2) continue;
+      in_num_col_dims = static_cast<int64_t>(xv->dims.size()) - 1;
+    }
+    if (!r.status().ok()) continue;
+    const std::string out = mm.Output("Out")[0];
+    long j = uses.SoleReader(out);
+    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
+    OpDesc& add = b.ops[static_cast<size_t>(j)];
+    if (add.type != "elementwise_add" || add.Input("X") != std::vector<std::string>{out} || add.Input("Y").size() != 1 ||
+        HasFusedActivation(add))
+      continue;
+    const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
+    int64_t n = w->dims()[1];
+    if (!bias || bias->numel() != n || bias->dims()[bias->dims().size() - 1] != n) continue;
+    int64_t axis = AxisAttr(add, -1);
+    if (axis != -1 && axis != in_num_col_dims) continue;
+    OpDesc fc;
+    fc.type = "fc";
+    fc.SetInput("Input", mm.Input("X"));
+    fc.SetInput("W", mm.Input("Y"));
+    fc.SetInput("Bias", add.Input("Y"));
+    fc.SetOutput("Out", add.Output("Out"));
+    fc.attrs["in_num_col_dims"] = Attribute::Int(in_num_col_dims);
+    mm = std::move(fc);
+    dead[static_cast<size_t>(j)] = true;
+    gone.insert(out);
+  }
+  Compact(&b, dead, gone);
+  return Status::OK();
+}
+
+Status FuseActivationPass(ProgramDesc* program) {
+  BlockDesc& b = program->block0();
+  Uses uses(*program);
+  std::vector<bool> dead(b.ops.size(), false);
+  std::set<std::string> gone;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    OpDesc& op = b.ops[i];
+    const char* out_slot = IsConv(op) ? "Output" : op.type == "fc" ? "Out" : nullptr;
+    if (!out_slot || op.Output(out_slot).size() != 1 || HasFusedActivation(op)) continue;
+    if (op.type == "fc" && op.Attr("activation_type") && !op.Attr("activation_type")->s.empty()) continue;
+    const std::string out = op.Output(out_slot)[0];
+    long j = uses.SoleReader(out);
+    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
+    OpDesc& act = b.ops[static_cast<size_t>(j)];
+    if (!FusableActivations().count(act.type) || act.Input("X") != std::vector<std::string>{out} ||
+        act.Output("Out").size() != 1)
+      continue;
+    op.attrs["fuse_activation"] = Attribute::String(act.type);
+    for (const auto& kv : act.attrs) op.attrs["fuse_" + kv.first] = kv.second;
+    op.SetOutput(out_slot, act.Output("Out"));
+    dead[static_cast<size_t>(j)] = true;
+    gone.insert(out);
+  }
+  Compact(&b, dead, gone);
+  return Status::OK();
+}
+
+Status OptimizeProgram(ProgramDesc* program, Scope* weights) {
+  if (program->blocks.empty()) return Status::OK();
+  EMBER_RETURN_IF_ERROR(DropoutToScalePass(program));
+  EMBER_RETURN_IF_ERROR(RemoveIdentityPass(program));
+  EMBER_RETURN_IF_ERROR(FoldConvBiasPass(program, weights));
+  EMBER_RETURN_IF_ERROR(FoldConvBatchNormPass(program, weights));
+  EMBER_RETURN_IF_ERROR(FuseFcPass(program, weights));
+  EMBER_RETURN_IF_ERROR(FuseActivationPass(program));
+  return Status::OK();
+}
+
+}  // namespace ember
