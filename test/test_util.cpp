@@ -1,5 +1,7 @@
 #include "test_util.h"
 
+#include "io/paddle_loader.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -129,6 +131,82 @@ Status OpRunner::RunAgain() {
 }
 
 const Tensor& OpRunner::Get(const std::string& var) const { return scope_.FindVar(var)->Get(); }
+
+ProgramBuilder::ProgramBuilder() {
+  program.blocks.resize(1);
+  program.version = 0;
+  program.format = "paddle";
+  VarDesc feed, fetch;
+  feed.name = "feed";
+  feed.type = static_cast<int>(VarDataType::kFeedMinibatch);
+  feed.persistable = true;
+  fetch.name = "fetch";
+  fetch.type = static_cast<int>(VarDataType::kFetchList);
+  fetch.persistable = true;
+  program.block0().vars = {feed, fetch};
+}
+
+void ProgramBuilder::DeclareVar(const std::string& name) {
+  if (program.block0().FindVar(name)) return;
+  VarDesc v;
+  v.name = name;
+  program.block0().vars.push_back(v);
+}
+
+ProgramBuilder& ProgramBuilder::Feed(const std::string& name, std::vector<int64_t> dims) {
+  VarDesc v;
+  v.name = name;
+  v.dims = std::move(dims);
+  program.block0().AddVar(v);
+  OpDesc op;
+  op.type = "feed";
+  op.SetInput("X", {"feed"});
+  op.SetOutput("Out", {name});
+  op.attrs["col"] = Attribute::Int(feeds_++);
+  program.block0().ops.push_back(op);
+  return *this;
+}
+
+ProgramBuilder& ProgramBuilder::Weight(const std::string& name, const Tensor& value) {
+  VarDesc v;
+  v.name = name;
+  v.persistable = true;
+  v.dims = value.dims().vec();
+  v.dtype = static_cast<int>(value.dtype() == DataType::kInt32 ? VarDataType::kInt32
+                             : value.dtype() == DataType::kInt64 ? VarDataType::kInt64 : VarDataType::kFP32);
+  program.block0().AddVar(v);
+  (void)weights[name].CopyFrom(value);
+  return *this;
+}
+
+ProgramBuilder& ProgramBuilder::Op(const std::string& type, OpDesc::Slots inputs, OpDesc::Slots outputs,
+                                   std::map<std::string, Attribute> attrs) {
+  OpDesc op;
+  op.type = type;
+  op.inputs = std::move(inputs);
+  op.outputs = std::move(outputs);
+  op.attrs = std::move(attrs);
+  for (const auto& n : op.AllInputNames()) DeclareVar(n);
+  for (const auto& n : op.AllOutputNames()) DeclareVar(n);
+  program.block0().ops.push_back(op);
+  return *this;
+}
+
+ProgramBuilder& ProgramBuilder::Fetch(const std::string& name) {
+  OpDesc op;
+  op.type = "fetch";
+  op.SetInput("X", {name});
+  op.SetOutput("Out", {"fetch"});
+  op.attrs["col"] = Attribute::Int(fetches_++);
+  program.block0().ops.push_back(op);
+  return *this;
+}
+
+void ProgramBuilder::Serialize(std::string* model, std::string* params) const {
+  (void)SerializeProgramDesc(program, model);
+  params->clear();
+  for (const VarDesc* v : WeightVarsInFileOrder(program)) AppendSerializedTensor(weights.at(v->name), v->dtype, params);
+}
 
 }  // namespace test
 }  // namespace ember

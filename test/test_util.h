@@ -62,6 +62,25 @@ class OpRunner {
   std::unique_ptr<OperatorBase> op_;
 };
 
+// Builds small Paddle programs by hand for executor, loader and pass tests.
+class ProgramBuilder {
+ public:
+  ProgramBuilder();
+  ProgramBuilder& Feed(const std::string& name, std::vector<int64_t> dims);
+  ProgramBuilder& Weight(const std::string& name, const Tensor& value);
+  ProgramBuilder& Op(const std::string& type, OpDesc::Slots inputs, OpDesc::Slots outputs,
+                     std::map<std::string, Attribute> attrs = {});
+  ProgramBuilder& Fetch(const std::string& name);
+  // The model and combined params in Paddle's file formats.
+  void Serialize(std::string* model, std::string* params) const;
+  ProgramDesc program;
+  std::map<std::string, Tensor> weights;
+
+ private:
+  void DeclareVar(const std::string& name);
+  int feeds_ = 0, fetches_ = 0;
+};
+
 }  // namespace test
 }  // namespace ember
 

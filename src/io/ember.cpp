@@ -5,6 +5,7 @@
 #include "framework/executor.h"
 #include "framework/op_registry.h"
 #include "io/paddle_loader.h"
+#include "io/generated_weights.h"
 #include "io/passes.h"
 
 namespace ember {
@@ -51,7 +52,10 @@ Status Model::Load(const std::string& path, const ModelOptions& options, std::sh
     EMBER_RETURN_IF_ERROR(ReadFileToString(files.model_file, &buf));
     EMBER_RETURN_IF_ERROR(ParseProgramDesc(buf.data(), buf.size(), files.model_file, &m->program_.loaded));
     m->source_ = files.model_file;
-    if (files.layout == ParamsLayout::kCombined) {
+    if (options.generate_weights) {
+      EMBER_RETURN_IF_ERROR(GenerateWeights(m->program_.loaded, 1234, &m->weights_));
+      m->source_ += " + generated weights";
+    } else if (files.layout == ParamsLayout::kCombined) {
       EMBER_RETURN_IF_ERROR(ReadFileToString(files.params_file, &buf));
       EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, buf.data(), buf.size(), files.params_file,
                                                &m->weights_));
@@ -70,8 +74,11 @@ Status Model::LoadFromMemory(const void* model, size_t model_size, const void* p
     if (!model) return InvalidArgument("model buffer is null");
     std::unique_ptr<Model> m(new Model());
     EMBER_RETURN_IF_ERROR(ParseProgramDesc(model, model_size, "<memory>", &m->program_.loaded));
-    EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, params ? params : "", params ? params_size : 0,
-                                             "<memory>", &m->weights_));
+    if (options.generate_weights)
+      EMBER_RETURN_IF_ERROR(GenerateWeights(m->program_.loaded, 1234, &m->weights_));
+    else
+      EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, params ? params : "", params ? params_size : 0,
+                                               "<memory>", &m->weights_));
     m->source_ = "<memory>";
     return Finish(std::move(m), options, out);
   });

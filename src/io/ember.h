@@ -30,6 +30,9 @@ namespace ember {
 struct ModelOptions {
   std::string params_file;  // combined params file when `path` is a model file with another name
   bool optimize = true;     // run the fusion passes (conv+bn+act, mul+add -> fc, drop dropout/identity)
+  // Ignore any params and give every weight deterministic generated values of its declared shape
+  // (graph-only models: benchmarks, shape tests).
+  bool generate_weights = false;
 };
 
 class Model {

@@ -25,12 +25,13 @@ const char* kUsage =
     "  ember inspect MODEL [--params FILE]\n"
     "  ember run MODEL [--params FILE] [--input NAME=FILE]... [--output NAME=FILE]...\n"
     "            [--shape NAME=d0,d1,...]... [--threads N] [--no-optimize] [--top K]\n"
-    "            [--pixel-scale S] [--pixel-bias B]\n"
+    "            [--pixel-scale S] [--pixel-bias B] [--generate-weights]\n"
     "  ember ops\n"
     "MODEL is a model folder, or a model file (with --params for a combined params file).\n"
     "Input FILEs are .npy (float32/int32/int64), raw little-endian float32 .bin (shape from the feed's\n"
     "declared dims with batch 1, or --shape), or images (.png/.jpg/.bmp: resized to the feed's H x W, each\n"
-    "pixel mapped to v/255*S+B). Outputs are written as .npy or raw .bin by extension.\n";
+    "pixel mapped to v/255*S+B). Outputs are written as .npy or raw .bin by extension.\n"
+    "--generate-weights runs a graph-only model with deterministic generated weights.\n";
 
 int Fail(const std::string& msg) {
   std::cerr << "ember: error: " << msg << "\n";
@@ -58,7 +59,7 @@ struct Args {
   std::vector<std::pair<std::string, std::string>> inputs, outputs;
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, top = 0;
-  bool optimize = true;
+  bool optimize = true, generate_weights = false;
   float pixel_scale = 1.f, pixel_bias = 0.f;
 };
 
@@ -101,6 +102,8 @@ Status ParseArgs(int argc, char** argv, int first, Args* a) {
     } else if (arg == "--pixel-scale" || arg == "--pixel-bias") {
       EMBER_RETURN_IF_ERROR(next(&v));
       (arg == "--pixel-scale" ? a->pixel_scale : a->pixel_bias) = std::strtof(v.c_str(), nullptr);
+    } else if (arg == "--generate-weights") {
+      a->generate_weights = true;
     } else if (arg == "--no-optimize") {
       a->optimize = false;
     } else if (!arg.empty() && arg[0] == '-') {
@@ -206,6 +209,7 @@ int Run(const Args& a) {
   ModelOptions mo;
   mo.params_file = a.params;
   mo.optimize = a.optimize;
+  mo.generate_weights = a.generate_weights;
   std::shared_ptr<const Model> model;
   auto t0 = std::chrono::steady_clock::now();
   Status s = Model::Load(a.model, mo, &model);
