@@ -219,11 +219,20 @@ Status FoldConvBatchNormPass(ProgramDesc* program, Scope* weights) {
     OpDesc& bn = b.ops[static_cast<size_t>(j)];
     if (bn.type != "batch_norm" || bn.Input("X") != std::vector<std::string>{out} || bn.Output("Y").size() != 1)
       continue;
-    bool extra_outputs_read = false;  // MeanOut etc. must not feed anything
+    // MeanOut etc. (often the Mean/Variance weights themselves, updated in place in training) must not
+    // be read by any other op or fetched.
+    bool extra_outputs_read = false;
+    std::set<std::string> fetched(uses.pinned.begin(), uses.pinned.end());
     for (const auto& kv : bn.outputs)
       if (kv.first != "Y")
-        for (const auto& n : kv.second)
-          if (uses.readers.count(n) || uses.pinned.count(n)) extra_outputs_read = true;
+        for (const auto& n : kv.second) {
+          auto it = uses.readers.find(n);
+          if (it != uses.readers.end())
+            for (size_t r : it->second)
+              if (r != static_cast<size_t>(j)) extra_outputs_read = true;
+          const VarDesc* v = b.FindVar(n);
+          if (fetched.count(n) && !(v && v->persistable)) extra_outputs_read = true;
+        }
     if (extra_outputs_read) continue;
     int64_t cout = filter->dims()[0];
     const Tensor* ws[4] = {nullptr, nullptr, nullptr, nullptr};

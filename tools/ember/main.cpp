@@ -12,6 +12,7 @@
 #include "framework/op_registry.h"
 #include "image.h"
 #include "io/ember.h"
+#include "io/generated_weights.h"
 #include "io/paddle_loader.h"
 #include "io/passes.h"
 #include "npy.h"
@@ -158,13 +159,15 @@ int Inspect(const Args& a) {
 
   std::vector<std::string> missing = MissingOps(prog);
   ProgramDesc opt = prog;
-  bool optimized = ws.ok() && OptimizeProgram(&opt, &weights).ok();
+  Scope generated;  // graph-only models: preview the passes on generated weights of the declared shapes
+  bool use_generated = !ws.ok() && GenerateWeights(prog, 1234, &generated).ok();
+  bool optimized = (ws.ok() || use_generated) && OptimizeProgram(&opt, use_generated ? &generated : &weights).ok();
   auto before = prog.OpTypeCounts(), after = opt.OpTypeCounts();
   size_t total_before = 0, total_after = 0;
   for (auto& kv : before) total_before += static_cast<size_t>(kv.second);
   for (auto& kv : after) total_after += static_cast<size_t>(kv.second);
   std::cout << "ops: " << total_before << " as loaded";
-  if (optimized) std::cout << ", " << total_after << " after passes";
+  if (optimized) std::cout << ", " << total_after << " after passes" << (use_generated ? " (on generated weights)" : "");
   std::cout << "\n";
   std::map<std::string, int> all = before;
   for (auto& kv : after) all.emplace(kv.first, 0);

@@ -1,0 +1,53 @@
+// mnist_mlp_handwriting: a trained MNIST MLP, separate params (one file per weight). infer_3.png is a 3.
+#include "net_util.h"
+
+using namespace ember;
+using namespace ember::test;
+
+TEST_CASE("mnist MLP recognises the 3 and matches the reference output", "[net][mnist]") {
+  REQUIRE_MODELS();
+  std::string dir = ModelsDir() + "/paddle/mnist_mlp_handwriting";
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(dir, {}, &model);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  Tensor input = MakeTensor({1, 1, 28, 28}, ReadFloats(dir + "/refdata_npref/input_image.bin"));
+  std::vector<float> want = ReadFloats(dir + "/refdata_npref/output_save_infer_model_scale_0.tmp_4.bin");
+  REQUIRE(want.size() == 10);
+  const std::string out = "save_infer_model/scale_0.tmp_4";
+  DDim dims;
+  std::vector<float> got = RunNet(model, "image", input, out, false, &dims);
+  std::string why;
+  CHECK(dims == DDim({1, 10}));
+  CHECK(AllClose(got, want, 1e-4f, 1e-4f, &why));
+  INFO(why);
+  CHECK(ArgMax(got) == 3);
+  // The program as loaded (no fusion) gives the same answer.
+  CHECK(AllClose(RunNet(model, "image", input, out, true), want, 1e-4f, 1e-4f, &why));
+  // The passes fused mul + elementwise_add (+ relu) into fc and removed the identity scale.
+  auto counts = model->program().OpTypeCounts();
+  CHECK(counts["fc"] == 3);
+  CHECK(counts.count("mul") == 0);
+  CHECK(counts.count("scale") == 0);
+}
+
+TEST_CASE("mnist MLP runs a batch of 4 after a batch of 1", "[net][mnist]") {
+  REQUIRE_MODELS();
+  std::string dir = ModelsDir() + "/paddle/mnist_mlp_handwriting";
+  std::shared_ptr<const Model> model;
+  REQUIRE(Model::Load(dir, {}, &model).ok());
+  std::vector<float> one = ReadFloats(dir + "/refdata_npref/input_image.bin");
+  std::vector<float> four;
+  for (int i = 0; i < 4; ++i) four.insert(four.end(), one.begin(), one.end());
+  std::unique_ptr<Predictor> p;
+  REQUIRE(Predictor::Create(model, {}, &p).ok());
+  REQUIRE(p->SetInput("image", MakeTensor({1, 1, 28, 28}, one)).ok());
+  REQUIRE(p->Run().ok());
+  REQUIRE(p->SetInput("image", MakeTensor({4, 1, 28, 28}, four)).ok());
+  REQUIRE(p->Run().ok());
+  const Tensor* out = nullptr;
+  REQUIRE(p->GetOutput("save_infer_model/scale_0.tmp_4", &out).ok());
+  REQUIRE(out->dims() == DDim({4, 10}));
+  std::vector<float> v = ToVector(*out);
+  for (int i = 0; i < 4; ++i) CHECK(ArgMax(std::vector<float>(v.begin() + i * 10, v.begin() + i * 10 + 10)) == 3);
+}
