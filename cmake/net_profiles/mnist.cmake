@@ -1,0 +1,2 @@
+# mnist_mlp_handwriting: mul + elementwise_add + relu + softmax (+ scale); fc is what the passes fuse to.
+set(EMBER_NET_OPS feed fetch mul elementwise_add relu softmax scale fc)

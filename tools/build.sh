@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds Ember (Release) for a platform and a net profile into its own folder.
+#   tools/build.sh linux [net]        -> build-linux-<net>/   (net defaults to full)
+#   tools/build.sh linux-arm64 [net]  -> cross build with aarch64-linux-gnu-g++ (Debian's g++-aarch64-linux-gnu)
+#   tools/build.sh android [net]      -> needs ANDROID_NDK pointing at an NDK
+# A net profile is cmake/net_profiles/<net>.cmake: the library and test_<net>_net contain only its ops.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+platform=${1:-linux}
+net=${2:-full}
+[ -f "cmake/net_profiles/$net.cmake" ] || { echo "build.sh: no profile cmake/net_profiles/$net.cmake" >&2; exit 2; }
+jobs=${EMBER_JOBS:-2}
+dir="build-$platform-$net"
+args=(-DCMAKE_BUILD_TYPE=Release -DEMBER_NET="$net")
+case "$platform" in
+  linux) ;;
+  linux-arm64)
+    command -v aarch64-linux-gnu-g++ >/dev/null || { echo "build.sh: install g++-aarch64-linux-gnu first" >&2; exit 2; }
+    args+=(-DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64 -DCMAKE_CXX_COMPILER=aarch64-linux-gnu-g++)
+    ;;
+  android)
+    [ -n "${ANDROID_NDK:-}" ] || { echo "build.sh: set ANDROID_NDK to an Android NDK" >&2; exit 2; }
+    args+=(-DCMAKE_TOOLCHAIN_FILE="$ANDROID_NDK/build/cmake/android.toolchain.cmake" -DANDROID_ABI=arm64-v8a
+           -DANDROID_PLATFORM=android-24)
+    ;;
+  *) echo "build.sh: unknown platform $platform (linux, linux-arm64, android)" >&2; exit 2 ;;
+esac
+cmake -S . -B "$dir" "${args[@]}" >/dev/null
+cmake --build "$dir" -j "$jobs"
+echo "built $dir (profile $net)"

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Ember needs to build and test (run as root, or with sudo available).
+set -euo pipefail
+pkgs=(cmake g++ make libprotobuf-dev protobuf-compiler catch2 libeigen3-dev libstb-dev)
+missing=()
+for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+[ ${#missing[@]} -eq 0 ] && exit 0
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
