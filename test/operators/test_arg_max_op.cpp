@@ -55,10 +55,10 @@ TEST_CASE("arg_max picks the first of equal maxima and honours dtype", "[op][arg
   CHECK(Indices(r.Get("out")) == std::vector<int64_t>({1, 0}));
 
   OpRunner ri("arg_max");
-  ri.In("X", "x", MakeTypedTensor<int64_t>({2, 3}, {5, 9, 9, -1, -3, -1})).Out("Out", "out");
+  ri.In("X", "x", MakeTypedTensor<int64_t>({3, 2}, {2, 1, 2, 5, 0, 5})).Out("Out", "out");
   ri.Attr("axis", Attribute::Int(0));
   REQUIRE(ri.Run().ok());
-  CHECK(Indices(ri.Get("out")) == std::vector<int64_t>({0, 0, 0}));
+  CHECK(Indices(ri.Get("out")) == std::vector<int64_t>({0, 1}));  // ties down a column
 }
 
 TEST_CASE("arg_max rejects bad attributes", "[op][arg_max]") {

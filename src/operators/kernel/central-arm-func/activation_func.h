@@ -1,31 +1,114 @@
-// Portable activation code, shared by every device, and the plain reference the tests compare against.
+// Portable activation code, shared by every device. Each formula is written once (Activate<T>), so
+// ApplyActivation (per value, used by fused conv/fc epilogues) and the array loops agree by construction;
+// the tests check both against plain formulas of their own.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "operators/activation_op.h"
+#include "operators/kernel/central-arm-func/cast_func.h"
 
 namespace ember {
 
-// One value through an activation: used by standalone activations and by fused conv/fc epilogues.
-inline float ApplyActivation(const ActivationSpec& a, float v) {
-  switch (a.type) {
-    case ActivationType::kNone: return v;
-    case ActivationType::kRelu: return v > 0.f ? v : 0.f;
+template <ActivationType kType>
+inline float Activate(const ActivationSpec& a, float v) {
+  using T = ActivationType;
+  if constexpr (kType == T::kNone) {
+    return v;
+  } else if constexpr (kType == T::kRelu) {
+    return v > 0.f ? v : 0.f;
+  } else if constexpr (kType == T::kRelu6) {
+    return std::min(std::max(v, 0.f), a.a);
+  } else if constexpr (kType == T::kLeakyRelu) {
+    return v > 0.f ? v : a.a * v;
+  } else if constexpr (kType == T::kSigmoid) {
+    return 1.f / (1.f + std::exp(-v));
+  } else if constexpr (kType == T::kTanh) {
+    return std::tanh(v);
+  } else if constexpr (kType == T::kSwish) {
+    return v / (1.f + std::exp(-a.a * v));
+  } else if constexpr (kType == T::kHardSwish) {
+    return v * std::min(std::max(v + a.c, 0.f), a.a) / a.b;
+  } else if constexpr (kType == T::kHardSigmoid) {
+    return std::min(std::max(a.a * v + a.b, 0.f), 1.f);
+  } else if constexpr (kType == T::kGelu) {
+    return 0.5f * v * (1.f + std::erf(v * 0.70710678118654752f));
+  } else if constexpr (kType == T::kGeluTanh) {
+    return 0.5f * v * (1.f + std::tanh(0.79788456080286536f * (v + 0.044715f * v * v * v)));
+  } else if constexpr (kType == T::kExp) {
+    return std::exp(v);
+  } else if constexpr (kType == T::kLog) {
+    return std::log(v);
+  } else if constexpr (kType == T::kSqrt) {
+    return std::sqrt(v);
+  } else if constexpr (kType == T::kAbs) {
+    return std::fabs(v);
+  } else if constexpr (kType == T::kPow) {
+    return std::pow(v, a.a);
+  } else if constexpr (kType == T::kScale) {
+    return a.a * v + a.b;
+  } else if constexpr (kType == T::kScaleBiasFirst) {
+    return a.a * (v + a.b);
+  } else {
+    static_assert(kType == T::kClip, "every ActivationType needs a formula");
+    return std::min(std::max(v, a.a), a.b);
   }
-  return v;
 }
 
-inline void ActivationInPlace(const ActivationSpec& a, float* data, int64_t n) {
-#pragma omp parallel for if (n > 65536)
-  for (int64_t i = 0; i < n; ++i) data[i] = ApplyActivation(a, data[i]);
+// Calls f(std::integral_constant<ActivationType, type>{}) so that loops are compiled once per type with
+// the switch outside.
+template <typename F>
+inline decltype(auto) DispatchActivation(ActivationType type, F&& f) {
+  using T = ActivationType;
+#define EMBER_ACT_CASE(k) \
+  case T::k: return f(std::integral_constant<T, T::k>{});
+  switch (type) {
+    EMBER_ACT_CASE(kRelu) EMBER_ACT_CASE(kRelu6) EMBER_ACT_CASE(kLeakyRelu) EMBER_ACT_CASE(kSigmoid)
+    EMBER_ACT_CASE(kTanh) EMBER_ACT_CASE(kSwish) EMBER_ACT_CASE(kHardSwish) EMBER_ACT_CASE(kHardSigmoid)
+    EMBER_ACT_CASE(kGelu) EMBER_ACT_CASE(kGeluTanh) EMBER_ACT_CASE(kExp) EMBER_ACT_CASE(kLog)
+    EMBER_ACT_CASE(kSqrt) EMBER_ACT_CASE(kAbs) EMBER_ACT_CASE(kPow) EMBER_ACT_CASE(kScale)
+    EMBER_ACT_CASE(kScaleBiasFirst) EMBER_ACT_CASE(kClip)
+    case T::kNone: break;
+  }
+#undef EMBER_ACT_CASE
+  return f(std::integral_constant<T, T::kNone>{});
+}
+
+// One value through an activation: used by standalone activations and by fused conv/fc epilogues.
+inline float ApplyActivation(const ActivationSpec& a, float v) {
+  return DispatchActivation(a.type, [&](auto k) { return Activate<decltype(k)::value>(a, v); });
 }
 
 inline void ActivationCompute(const ActivationSpec& a, const float* x, float* y, int64_t n) {
+  if (a.type == ActivationType::kNone && x == y) return;
+  DispatchActivation(a.type, [&](auto k) {
+    constexpr ActivationType kType = decltype(k)::value;
 #pragma omp parallel for if (n > 65536)
-  for (int64_t i = 0; i < n; ++i) y[i] = ApplyActivation(a, x[i]);
+    for (int64_t i = 0; i < n; ++i) y[i] = Activate<kType>(a, x[i]);
+  });
+}
+
+inline void ActivationInPlace(const ActivationSpec& a, float* data, int64_t n) {
+  ActivationCompute(a, data, data, n);
+}
+
+// scale on an integer tensor: scale and bias are converted to T first, as Paddle does; the arithmetic
+// wraps instead of overflowing.
+template <typename T>
+inline void ScaleInteger(const ActivationSpec& a, const T* x, T* y, int64_t n) {
+  using U = std::make_unsigned_t<T>;
+  const U s = static_cast<U>(SaturateCast<T>(a.a));
+  const U b = static_cast<U>(SaturateCast<T>(a.b));
+  const bool bias_after_scale = a.type == ActivationType::kScale;
+#pragma omp parallel for if (n > 65536)
+  for (int64_t i = 0; i < n; ++i) {
+    U v = static_cast<U>(x[i]);
+    y[i] = static_cast<T>(bias_after_scale ? s * v + b : s * (v + b));
+  }
 }
 
 }  // namespace ember

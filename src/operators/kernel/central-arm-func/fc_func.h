@@ -1,0 +1,27 @@
+// Portable fc: the GEMM, then one pass adding the bias and applying the activation while the row is in
+// cache. The tests check it against Eigen.
+#pragma once
+
+#include <cstdint>
+
+#include "operators/kernel/central-arm-func/activation_func.h"
+#include "operators/kernel/central-arm-func/gemm_func.h"
+
+namespace ember {
+
+// out[m x n] = act(in[m x k] * w[k x n] + bias[n]); bias may be null.
+inline void FcCompute(const float* in, const float* w, const float* bias, float* out, int64_t m, int64_t k,
+                      int64_t n, const ActivationSpec& act) {
+  Sgemm(false, false, m, n, k, 1.f, in, k, w, n, 0.f, out, n);
+  if (!bias && act.type == ActivationType::kNone) return;
+#pragma omp parallel for if (m * n > 65536)
+  for (int64_t i = 0; i < m; ++i) {
+    float* row = out + i * n;
+    if (bias)
+      for (int64_t j = 0; j < n; ++j) row[j] += bias[j];
+    if (act.type != ActivationType::kNone)
+      for (int64_t j = 0; j < n; ++j) row[j] = ApplyActivation(act, row[j]);
+  }
+}
+
+}  // namespace ember

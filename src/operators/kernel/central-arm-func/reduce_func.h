@@ -1,0 +1,141 @@
+// Portable reductions shared by every device, and the plain reference the tests compare against.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "operators/reduce_op.h"
+
+namespace ember {
+
+template <typename T> struct SumFn { T operator()(T a, T b) const { return a + b; } };
+template <typename T> struct MaxOfFn { T operator()(T a, T b) const { return b > a ? b : a; } };
+
+// out[o, j] = fn over k of in[o, k, j], for in viewed as [outer, r, inner] (r >= 1).
+template <typename T, typename Fn>
+void ReduceMiddle(const T* in, int64_t outer, int64_t r, int64_t inner, T* out, Fn fn) {
+  if (inner == 1 && outer == 1 && r > 65536) {
+    // One long reduction: partial results per chunk in parallel, then combined.
+    const int64_t chunks = 64, len = (r + chunks - 1) / chunks;
+    T part[chunks];
+#pragma omp parallel for
+    for (int64_t c = 0; c < chunks; ++c) {
+      const int64_t b = std::min(r, c * len), e = std::min(r, b + len);
+      T acc = in[b < r ? b : 0];
+      for (int64_t i = b + 1; i < e; ++i) acc = fn(acc, in[i]);
+      part[c] = acc;
+    }
+    T acc = part[0];
+    for (int64_t c = 1; c < chunks; ++c)
+      if (c * len < r) acc = fn(acc, part[c]);
+    out[0] = acc;
+    return;
+  }
+  if (inner == 1) {
+#pragma omp parallel for if (outer > 1 && outer * r > 65536)
+    for (int64_t o = 0; o < outer; ++o) {
+      const T* row = in + o * r;
+      T acc = row[0];
+      for (int64_t i = 1; i < r; ++i) acc = fn(acc, row[i]);
+      out[o] = acc;
+    }
+    return;
+  }
+  // Rows of `inner` values are combined elementwise; blocks of columns keep the accumulator in cache.
+  const int64_t kBlock = 1024;
+  const int64_t blocks = (inner + kBlock - 1) / kBlock;
+#pragma omp parallel for if (outer * blocks > 1 && outer * r * inner > 65536)
+  for (int64_t t = 0; t < outer * blocks; ++t) {
+    const int64_t o = t / blocks, j0 = (t % blocks) * kBlock, j1 = std::min(inner, j0 + kBlock);
+    const T* src = in + o * r * inner;
+    T* dst = out + o * inner;
+    std::copy(src + j0, src + j1, dst + j0);
+    for (int64_t i = 1; i < r; ++i) {
+      const T* row = src + i * inner;
+      for (int64_t j = j0; j < j1; ++j) dst[j] = fn(dst[j], row[j]);
+    }
+  }
+}
+
+// Reduces the groups InferShape planned one at a time, innermost first, through scratch buffers; the
+// mean divides once at the end.
+template <typename T>
+void ReduceCompute(ReduceType type, const std::vector<int64_t>& groups, const std::vector<bool>& reduced,
+                   int64_t count, const T* x, T* out, int64_t out_numel) {
+  if (count == 0) {  // an empty sum is 0; an empty mean is 0/0 (reduce_max over nothing is refused)
+    T v = 0;
+    if constexpr (std::is_floating_point<T>::value)
+      if (type == ReduceType::kMean) v = std::numeric_limits<T>::quiet_NaN();
+    std::fill(out, out + out_numel, v);
+    return;
+  }
+  std::vector<int64_t> sizes = groups;
+  int last = -1;  // the outermost reduced group: the pass that writes `out`
+  for (size_t i = 0; i < groups.size(); ++i)
+    if (reduced[i]) {
+      last = static_cast<int>(i);
+      break;
+    }
+  if (last < 0) {
+    std::copy(x, x + out_numel, out);
+    return;
+  }
+  std::vector<T> bufs[2];
+  const T* cur = x;
+  int which = 0;
+  for (int g = static_cast<int>(groups.size()) - 1; g >= last; --g) {
+    if (!reduced[static_cast<size_t>(g)]) continue;
+    int64_t outer = 1, inner = 1;
+    for (int i = 0; i < g; ++i) outer *= sizes[static_cast<size_t>(i)];
+    for (size_t i = static_cast<size_t>(g) + 1; i < sizes.size(); ++i) inner *= sizes[i];
+    T* dst = out;
+    if (g != last) {
+      bufs[which].resize(static_cast<size_t>(outer * inner));
+      dst = bufs[which].data();
+    }
+    const int64_t r = sizes[static_cast<size_t>(g)];
+    if (type == ReduceType::kMax) ReduceMiddle(cur, outer, r, inner, dst, MaxOfFn<T>());
+    else ReduceMiddle(cur, outer, r, inner, dst, SumFn<T>());
+    sizes[static_cast<size_t>(g)] = 1;
+    cur = dst;
+    which ^= 1;
+  }
+  if (type == ReduceType::kMean) {
+    const T c = static_cast<T>(count);
+    for (int64_t i = 0; i < out_numel; ++i) out[i] /= c;
+  }
+}
+
+namespace ref {
+// The plain loop in double: every element of x added (or maxed) into its output slot. `reduced` marks
+// X's reduced dims; the result is laid out over the kept dims in order.
+inline std::vector<double> Reduce(ReduceType type, const std::vector<int64_t>& xdims,
+                                  const std::vector<bool>& reduced, const std::vector<double>& x) {
+  int64_t out_n = 1, count = 1;
+  for (size_t d = 0; d < xdims.size(); ++d) (reduced[d] ? count : out_n) *= xdims[d];
+  std::vector<double> out(static_cast<size_t>(out_n), 0.0);
+  std::vector<bool> seen(out.size(), false);
+  std::vector<int64_t> idx(xdims.size(), 0);
+  for (size_t e = 0; e < x.size(); ++e) {
+    int64_t o = 0;
+    for (size_t d = 0; d < xdims.size(); ++d)
+      if (!reduced[d]) o = o * xdims[d] + idx[d];
+    double& slot = out[static_cast<size_t>(o)];
+    if (type == ReduceType::kMax) slot = seen[static_cast<size_t>(o)] ? std::max(slot, x[e]) : x[e];
+    else slot += x[e];
+    seen[static_cast<size_t>(o)] = true;
+    for (size_t d = xdims.size(); d-- > 0;) {
+      if (++idx[d] < xdims[d]) break;
+      idx[d] = 0;
+    }
+  }
+  if (type == ReduceType::kMean)
+    for (double& v : out) v /= static_cast<double>(count);
+  return out;
+}
+}  // namespace ref
+
+}  // namespace ember

@@ -1,0 +1,24 @@
+// ConvKernel<Device, T>: conv2d / depthwise_conv2d, specialized per device.
+#pragma once
+
+#include <vector>
+
+#include "framework/status.h"
+
+namespace ember {
+
+struct ConvParam;
+
+template <typename Device, typename T>
+class ConvKernel {
+ public:
+  Status Init(ConvParam* param);
+  Status Compute(const ConvParam& param);
+
+ private:
+  std::vector<T> filter_;   // [Cout, Cin/groups * kh * kw], copied in Init
+  std::vector<T> bias_;     // [Cout], zeros without a Bias input
+  std::vector<T> scratch_;  // im2col buffer, reused across runs
+};
+
+}  // namespace ember

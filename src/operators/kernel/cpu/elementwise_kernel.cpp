@@ -1,0 +1,39 @@
+#include "operators/elementwise_op.h"
+#include "operators/kernel/central-arm-func/elementwise_func.h"
+
+namespace ember {
+
+namespace {
+template <typename T>
+Status RunTyped(const ElementwiseParam& p) {
+  const T* y = p.y->data<T>();
+  if constexpr (std::is_integral<T>::value) {
+    if (p.type == ElementwiseType::kDiv) {
+      const int64_t n = p.y->numel();
+      for (int64_t i = 0; i < n; ++i)
+        if (y[i] == 0) return InvalidArgument("integer division by zero: Y[", i, "] is 0");
+    }
+  }
+  ElementwiseCompute<T>(p.type, p.plan, p.x->data<T>(), y, p.out->mutable_data<T>(), p.act);
+  return Status::OK();
+}
+}  // namespace
+
+template <>
+Status ElementwiseKernel<CPU, float>::Init(ElementwiseParam*) {
+  return Status::OK();
+}
+
+template <>
+Status ElementwiseKernel<CPU, float>::Compute(const ElementwiseParam& p) {
+  if (p.out->numel() == 0) return Status::OK();
+  switch (p.x->dtype()) {
+    case DataType::kFloat32: return RunTyped<float>(p);
+    case DataType::kInt32: return RunTyped<int32_t>(p);
+    case DataType::kInt64: return RunTyped<int64_t>(p);
+    default: break;
+  }
+  return Internal("elementwise kernel: unexpected dtype ", DataTypeName(p.x->dtype()));
+}
+
+}  // namespace ember

@@ -1,0 +1,17 @@
+// ElementwiseKernel<Device, T>: specialized per device. The CPU kernel dispatches on the input dtype.
+#pragma once
+
+#include "framework/status.h"
+
+namespace ember {
+
+struct ElementwiseParam;
+
+template <typename Device, typename T>
+class ElementwiseKernel {
+ public:
+  Status Init(ElementwiseParam* param);
+  Status Compute(const ElementwiseParam& param);
+};
+
+}  // namespace ember

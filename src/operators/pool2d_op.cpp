@@ -1,0 +1,90 @@
+#include "operators/pool2d_op.h"
+
+#include <algorithm>
+
+#include "framework/op_registry.h"
+#include "operators/conv_op.h"
+
+namespace ember {
+
+Status Pool2dParam::Bind(ParamBinder* b) {
+  x = b->Input("X");
+  out = b->Output("Out");
+  AttrReader& a = b->attrs();
+  pooling_type = a.String("pooling_type", "max");
+  ksize = a.Ints("ksize", {});
+  strides = a.Ints("strides", {1, 1});
+  paddings = a.Ints("paddings", {0, 0});
+  global_pooling = a.Bool("global_pooling", false);
+  ceil_mode = a.Bool("ceil_mode", false);
+  exclusive = a.Bool("exclusive", true);
+  adaptive = a.Bool("adaptive", false);
+  padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
+  data_format = a.String("data_format", "NCHW");
+  return Status::OK();
+}
+
+Status Pool2dOp::InferShape() {
+  Pool2dParam& p = param_;
+  EMBER_CHECK_DTYPE(p.x, DataType::kFloat32, "input X");
+  if (p.pooling_type != "max" && p.pooling_type != "avg")
+    return Unimplemented("attribute pooling_type must be max or avg, got '", p.pooling_type, "'");
+  const std::vector<int64_t> unit = {1, 1};
+  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, unit, p.data_format));
+  const DDim& x = p.x->dims();
+  EMBER_CHECK(x.size() == 4, "input X must be 4-D NCHW, got ", x.ToString());
+  PoolGeometry& g = p.geo;
+  g.batch = x[0];
+  g.channels = x[1];
+  g.in_h = x[2];
+  g.in_w = x[3];
+  int64_t kernel[2];
+  if (p.global_pooling) {
+    kernel[0] = g.in_h;
+    kernel[1] = g.in_w;
+  } else {
+    EMBER_CHECK(p.ksize.size() == 2 && p.ksize[0] > 0 && p.ksize[1] > 0,
+                "attribute ksize must be two positive values, got ", DDim(p.ksize).ToString());
+    kernel[0] = p.ksize[0];
+    kernel[1] = p.ksize[1];
+  }
+  int64_t in[2] = {g.in_h, g.in_w}, pads[4];
+  const int64_t ksize_attr[2] = {p.ksize.size() == 2 ? p.ksize[0] : kernel[0],
+                                 p.ksize.size() == 2 ? p.ksize[1] : kernel[1]};
+  EMBER_RETURN_IF_ERROR(
+      ResolvePadding(p.paddings, p.padding_algorithm, in, p.strides.data(), ksize_attr, pads, nullptr));
+  // Global and adaptive pooling ignore paddings.
+  if (p.global_pooling || p.adaptive) std::fill(pads, pads + 4, 0);
+  g.kernel_h = kernel[0];
+  g.kernel_w = kernel[1];
+  g.stride_h = p.strides[0];
+  g.stride_w = p.strides[1];
+  g.pad_top = pads[0];
+  g.pad_left = pads[2];
+  g.is_max = p.pooling_type == "max";
+  g.exclusive = p.exclusive;
+  g.adaptive = p.adaptive;
+  int64_t out[2];
+  for (int i = 0; i < 2; ++i) {
+    if (p.adaptive) {
+      // ksize is the output size (the input size under global_pooling, as in Paddle).
+      out[i] = kernel[i];
+    } else {
+      // C++ division truncates toward zero, as Paddle's PoolOutputSize does.
+      const int64_t span = in[i] - kernel[i] + pads[2 * i] + pads[2 * i + 1];
+      out[i] = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
+    }
+    EMBER_CHECK(out[i] > 0, "output size would be <= 0: X ", x.ToString(), ", ksize {", kernel[0], ",",
+                kernel[1], "}, paddings {", pads[0], ",", pads[1], ",", pads[2], ",", pads[3], "}, strides ",
+                DDim(p.strides).ToString());
+  }
+  g.out_h = out[0];
+  g.out_w = out[1];
+  p.out->Resize(DDim({g.batch, g.channels, g.out_h, g.out_w}));
+  p.out->set_dtype(DataType::kFloat32);
+  return Status::OK();
+}
+
+REGISTER_OPERATOR_CPU(pool2d, Pool2dOp)
+
+}  // namespace ember

@@ -1,0 +1,39 @@
+// pool2d: max or average pooling over NCHW windows, with Paddle's global, adaptive, ceil_mode and
+// exclusive variants.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "framework/operator.h"
+#include "operators/kernel/pool2d_kernel.h"
+
+namespace ember {
+
+// A pooling resolved against the current input dims. Only the top/left paddings place the windows; the
+// bottom/right ones only size the output (as in Paddle).
+struct PoolGeometry {
+  int64_t batch = 0, channels = 0, in_h = 0, in_w = 0, out_h = 0, out_w = 0;
+  int64_t kernel_h = 1, kernel_w = 1, stride_h = 1, stride_w = 1, pad_top = 0, pad_left = 0;
+  bool is_max = true;
+  bool exclusive = true;  // avg: divide by the in-image part of the window
+  bool adaptive = false;  // window i spans [floor(i*H/oh), ceil((i+1)*H/oh))
+};
+
+struct Pool2dParam {
+  const Tensor* x = nullptr;
+  Tensor* out = nullptr;
+  std::string pooling_type, padding_algorithm, data_format;
+  std::vector<int64_t> ksize, strides, paddings;
+  bool global_pooling = false, ceil_mode = false, exclusive = true, adaptive = false;
+  PoolGeometry geo;  // set by InferShape
+  Status Bind(ParamBinder* b);
+};
+
+class Pool2dOp : public OperatorWithKernel<CPU, Pool2dParam, Pool2dKernel<CPU, float>> {
+ public:
+  using OperatorWithKernel::OperatorWithKernel;
+  Status InferShape() override;
+};
+
+}  // namespace ember

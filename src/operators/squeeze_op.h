@@ -1,0 +1,26 @@
+// squeeze / squeeze2: drops the size-1 dims listed in `axes` (all size-1 dims when empty). As in Paddle,
+// listing a dim whose size is not 1 leaves it in place. Squeezing every dim leaves shape [1].
+#pragma once
+
+#include <vector>
+
+#include "framework/operator.h"
+#include "operators/kernel/squeeze_kernel.h"
+
+namespace ember {
+
+struct SqueezeParam {
+  const Tensor* x = nullptr;
+  Tensor* out = nullptr;
+  Tensor* xshape = nullptr;
+  std::vector<int64_t> axes;
+  Status Bind(ParamBinder* b);
+};
+
+class SqueezeOp : public OperatorWithKernel<CPU, SqueezeParam, SqueezeKernel<CPU, float>> {
+ public:
+  using OperatorWithKernel::OperatorWithKernel;
+  Status InferShape() override;
+};
+
+}  // namespace ember

@@ -1,0 +1,228 @@
+// pool2d: every combination of pooling_type, ceil_mode, exclusive, adaptive, global_pooling and
+// padding_algorithm against a plain loop written here from Paddle's rules.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "test_util.h"
+
+using namespace ember;
+using namespace ember::test;
+
+namespace {
+
+struct PoolCase {
+  int64_t n = 1, c = 2, h = 7, w = 8;
+  std::string type = "max";
+  std::vector<int64_t> ksize = {3, 3}, strides = {2, 2}, pads = {1, 1};
+  bool global = false, ceil = false, exclusive = true, adaptive = false;
+  std::string algo = "EXPLICIT";
+};
+
+std::string Describe(const PoolCase& k) {
+  return StrCat(k.type, " n", k.n, " c", k.c, " h", k.h, " w", k.w, " ksize ", DDim(k.ksize).ToString(),
+                " strides ", DDim(k.strides).ToString(), " pads ", DDim(k.pads).ToString(), " global ", k.global,
+                " ceil ", k.ceil, " exclusive ", k.exclusive, " adaptive ", k.adaptive, " ", k.algo);
+}
+
+// Returns the expected output and its dims.
+std::vector<float> PlainPool(const PoolCase& k, const std::vector<float>& x, DDim* dims) {
+  int64_t in[2] = {k.h, k.w}, ks[2] = {k.ksize[0], k.ksize[1]}, st[2] = {k.strides[0], k.strides[1]};
+  int64_t pad[4];  // top, bottom, left, right
+  if (k.pads.size() == 2) {
+    pad[0] = pad[1] = k.pads[0];
+    pad[2] = pad[3] = k.pads[1];
+  } else {
+    std::copy(k.pads.begin(), k.pads.end(), pad);
+  }
+  if (k.algo == "VALID") std::fill(pad, pad + 4, 0);
+  if (k.algo == "SAME")
+    for (int i = 0; i < 2; ++i) {
+      int64_t out = (in[i] + st[i] - 1) / st[i];
+      int64_t total = std::max<int64_t>(0, (out - 1) * st[i] + ks[i] - in[i]);
+      pad[2 * i] = total / 2;
+      pad[2 * i + 1] = total - total / 2;
+    }
+  if (k.global || k.adaptive) std::fill(pad, pad + 4, 0);
+  if (k.global) {
+    ks[0] = k.h;
+    ks[1] = k.w;
+  }
+  int64_t out[2];
+  for (int i = 0; i < 2; ++i) {
+    if (k.adaptive) {
+      out[i] = ks[i];
+    } else {
+      int64_t num = in[i] - ks[i] + pad[2 * i] + pad[2 * i + 1] + (k.ceil ? st[i] - 1 : 0);
+      out[i] = num / st[i] + 1;
+    }
+  }
+  *dims = DDim({k.n, k.c, out[0], out[1]});
+  std::vector<float> y;
+  for (int64_t p = 0; p < k.n * k.c; ++p)
+    for (int64_t oh = 0; oh < out[0]; ++oh)
+      for (int64_t ow = 0; ow < out[1]; ++ow) {
+        // Window candidates [lo, lo + len) per axis, and for non-exclusive avg the count of candidates
+        // before the end of the leading-padded input (Paddle clips at in + pad_top / pad_left).
+        int64_t lo[2], len[2], padded[2];
+        int64_t o[2] = {oh, ow};
+        for (int i = 0; i < 2; ++i) {
+          if (k.adaptive) {
+            lo[i] = static_cast<int64_t>(std::floor(static_cast<double>(o[i] * in[i]) / out[i]));
+            len[i] = static_cast<int64_t>(std::ceil(static_cast<double>((o[i] + 1) * in[i]) / out[i])) - lo[i];
+          } else {
+            lo[i] = o[i] * st[i] - pad[2 * i];
+            len[i] = ks[i];
+          }
+          padded[i] = 0;
+          for (int64_t q = lo[i]; q < lo[i] + len[i]; ++q) padded[i] += q < in[i] + pad[2 * i];
+        }
+        double sum = 0;
+        float best = -FLT_MAX;
+        int64_t count = 0;
+        for (int64_t ih = lo[0]; ih < lo[0] + len[0]; ++ih)
+          for (int64_t iw = lo[1]; iw < lo[1] + len[1]; ++iw) {
+            if (ih < 0 || ih >= k.h || iw < 0 || iw >= k.w) continue;
+            float v = x[static_cast<size_t>((p * k.h + ih) * k.w + iw)];
+            sum += v;
+            best = std::max(best, v);
+            ++count;
+          }
+        // A window wholly in the padding (ceil_mode with a large trailing pad) gives 0 in Ember; Paddle
+        // leaves -FLT_MAX or 0/0 there.
+        if (count == 0) {
+          y.push_back(0.f);
+        } else if (k.type == "max") {
+          y.push_back(best);
+        } else {
+          int64_t div = (k.exclusive || k.adaptive) ? count : padded[0] * padded[1];
+          y.push_back(static_cast<float>(sum / div));
+        }
+      }
+  return y;
+}
+
+OpRunner& Configure(OpRunner& r, const PoolCase& k, const Tensor& x) {
+  r.In("X", "x", x).Out("Out", "y")
+      .Attr("pooling_type", Attribute::String(k.type))
+      .Attr("ksize", Attribute::Ints(k.ksize))
+      .Attr("strides", Attribute::Ints(k.strides))
+      .Attr("paddings", Attribute::Ints(k.pads))
+      .Attr("global_pooling", Attribute::Bool(k.global))
+      .Attr("ceil_mode", Attribute::Bool(k.ceil))
+      .Attr("exclusive", Attribute::Bool(k.exclusive))
+      .Attr("adaptive", Attribute::Bool(k.adaptive))
+      .Attr("padding_algorithm", Attribute::String(k.algo));
+  return r;
+}
+
+void CheckPool(const PoolCase& k, uint32_t seed) {
+  INFO(Describe(k));
+  Tensor x = RandomTensor({k.n, k.c, k.h, k.w}, seed);
+  OpRunner r("pool2d");
+  Status s = Configure(r, k, x).Run();
+  INFO(s.ToString());
+  REQUIRE(s.ok());
+  DDim dims;
+  std::vector<float> want = PlainPool(k, ToVector(x), &dims);
+  CHECK(r.Get("y").dims() == dims);
+  std::string why;
+  CHECK(AllClose(ToVector(r.Get("y")), want, 1e-5f, 1e-5f, &why));
+  INFO(why);
+}
+
+}  // namespace
+
+TEST_CASE("pool2d every attribute combination", "[op][pool2d]") {
+  struct Shape {
+    int64_t h, w;
+    std::vector<int64_t> ksize, strides, pads;
+  };
+  const std::vector<Shape> shapes = {
+      {7, 8, {3, 3}, {2, 2}, {1, 1}},
+      {9, 5, {2, 3}, {1, 2}, {0, 1, 2, 0}},
+      {4, 4, {3, 3}, {3, 3}, {1, 1}},
+      {8, 9, {2, 2}, {2, 2}, {0, 0}},
+      {5, 17, {3, 4}, {2, 3}, {1, 2, 1, 0}},
+  };
+  uint32_t seed = 1;
+  for (const char* type : {"max", "avg"})
+    for (bool ceil : {false, true})
+      for (bool exclusive : {true, false})
+        for (bool adaptive : {false, true})
+          for (bool global : {false, true})
+            for (const char* algo : {"EXPLICIT", "SAME", "VALID"})
+              for (const Shape& sh : shapes) {
+                PoolCase k;
+                k.type = type; k.ceil = ceil; k.exclusive = exclusive; k.adaptive = adaptive; k.global = global;
+                k.algo = algo; k.h = sh.h; k.w = sh.w; k.ksize = sh.ksize; k.strides = sh.strides; k.pads = sh.pads;
+                CheckPool(k, seed++);
+              }
+}
+
+TEST_CASE("pool2d sweeps channels and widths", "[op][pool2d]") {
+  uint32_t seed = 1000;
+  for (int64_t c : {1, 3, 8, 17})
+    for (int64_t w : {1, 3, 7, 8, 9, 15, 16, 17}) {
+      PoolCase k;
+      k.n = 2; k.c = c; k.h = 6; k.w = w; k.ksize = {2, 2}; k.strides = {2, 2}; k.pads = {0, 0}; k.ceil = true;
+      CheckPool(k, seed++);
+      k.type = "avg"; k.ksize = {3, 3}; k.strides = {1, 1}; k.pads = {1, 1}; k.exclusive = false; k.ceil = false;
+      CheckPool(k, seed++);
+    }
+}
+
+TEST_CASE("pool2d global and adaptive output shapes", "[op][pool2d]") {
+  Tensor x = RandomTensor({2, 3, 7, 5}, 3);
+  PoolCase k;
+  k.global = true; k.type = "avg";
+  OpRunner r("pool2d");
+  REQUIRE(Configure(r, k, x).Run().ok());
+  CHECK(r.Get("y").dims() == DDim({2, 3, 1, 1}));
+  std::vector<float> xv = ToVector(x);
+  double mean0 = 0;
+  for (int i = 0; i < 35; ++i) mean0 += xv[static_cast<size_t>(i)];
+  CHECK(ToVector(r.Get("y"))[0] == Approx(mean0 / 35).epsilon(1e-5));
+  PoolCase a;
+  a.adaptive = true; a.ksize = {3, 2};
+  OpRunner ra("pool2d");
+  REQUIRE(Configure(ra, a, x).Run().ok());
+  CHECK(ra.Get("y").dims() == DDim({2, 3, 3, 2}));
+}
+
+TEST_CASE("pool2d rejects bad attributes", "[op][pool2d]") {
+  Tensor x = RandomTensor({1, 2, 5, 5}, 4);
+  auto run = [&](std::function<void(PoolCase*)> edit, const char* extra_attr = nullptr) {
+    PoolCase k;
+    edit(&k);
+    OpRunner r("pool2d");
+    Configure(r, k, x);
+    if (extra_attr) r.Attr(extra_attr, Attribute::String("NHWC"));
+    return r.Run();
+  };
+  Status s = run([](PoolCase* k) { k->type = "l2"; });
+  CHECK(s.code() == StatusCode::kUnimplemented);
+  CHECK(s.message().find("pooling_type") != std::string::npos);
+  s = run([](PoolCase* k) { k->ksize = {3}; });
+  CHECK_FALSE(s.ok());
+  CHECK(s.message().find("ksize") != std::string::npos);
+  s = run([](PoolCase* k) { k->strides = {0, 1}; });
+  CHECK_FALSE(s.ok());
+  CHECK(s.message().find("strides") != std::string::npos);
+  s = run([](PoolCase* k) { k->pads = {1, 1, 1}; });
+  CHECK_FALSE(s.ok());
+  CHECK(s.message().find("paddings") != std::string::npos);
+  s = run([](PoolCase* k) { k->algo = "FULL"; });
+  CHECK_FALSE(s.ok());
+  CHECK(s.message().find("padding_algorithm") != std::string::npos);
+  s = run([](PoolCase* k) { k->ksize = {9, 9}; k->pads = {0, 0}; k->strides = {1, 1}; });
+  CHECK_FALSE(s.ok());
+  CHECK(s.message().find("output size") != std::string::npos);
+  s = run([](PoolCase*) {}, "data_format");
+  CHECK(s.code() == StatusCode::kUnimplemented);
+  CHECK(s.message().find("data_format") != std::string::npos);
+}
