@@ -35,7 +35,7 @@ void ArgMaxCompute(const T* x, int64_t outer, int64_t n, int64_t inner, I* out) 
     for (int64_t k = 1; k < n; ++k) {
       const T* row = base + k * inner;
       for (int64_t j = 0; j < len; ++j)
-        if (row[j] >= best[j]) {
+        if (row[j] > best[j]) {
           best[j] = row[j];
           idx[j] = k;
         }
