@@ -59,3 +59,17 @@ const char* const kNetProfile = \"${EMBER_NET}\";
   file(WRITE ${out_file}.tmp "${text}")
   configure_file(${out_file}.tmp ${out_file} COPYONLY)
 endfunction()
+
+# full.cmake must name every registered op (and nothing else), so a new op cannot be forgotten there.
+function(ember_check_full_profile ops)
+  set(missing "")
+  foreach(op ${EMBER_ALL_OPS})
+    list(FIND ops ${op} i)
+    if(i EQUAL -1)
+      list(APPEND missing ${op})
+    endif()
+  endforeach()
+  if(missing)
+    message(FATAL_ERROR "cmake/net_profiles/full.cmake does not list these registered ops: ${missing}")
+  endif()
+endfunction()

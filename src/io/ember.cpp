@@ -6,6 +6,8 @@
 #include "framework/op_registry.h"
 #include "io/paddle_loader.h"
 #include "io/generated_weights.h"
+#include "io/ncnn_importer.h"
+#include "io/onnx_importer.h"
 #include "io/passes.h"
 
 namespace ember {
@@ -43,8 +45,27 @@ Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std:
   return Status::OK();
 }
 
+namespace {
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+}  // namespace
+
 Status Model::Load(const std::string& path, const ModelOptions& options, std::shared_ptr<const Model>* out) {
   return Guard([&]() -> Status {
+    if (EndsWith(path, ".onnx")) {
+      std::unique_ptr<Model> m(new Model());
+      EMBER_RETURN_IF_ERROR(ImportOnnxFile(path, &m->program_.loaded, &m->weights_));
+      m->source_ = path;
+      return Finish(std::move(m), options, out);
+    }
+    if (EndsWith(path, ".param") || EndsWith(path, ".param.bin")) {
+      std::unique_ptr<Model> m(new Model());
+      EMBER_RETURN_IF_ERROR(ImportNcnnFiles(path, options.params_file, options.generate_weights, &m->program_.loaded,
+                                            &m->weights_));
+      m->source_ = path;
+      return Finish(std::move(m), options, out);
+    }
     PaddleModelFiles files;
     EMBER_RETURN_IF_ERROR(FindPaddleModelFiles(path, options.params_file, &files));
     std::unique_ptr<Model> m(new Model());

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bench.h"
 #include "framework/op_registry.h"
 #include "image.h"
 #include "io/ember.h"
@@ -287,6 +288,7 @@ int main(int argc, char** argv) {
       std::cout << "\n";
       return 0;
     }
+    if (cmd == "bench") return BenchMain(argc, argv);
     if (cmd != "inspect" && cmd != "run") {
       std::cerr << kUsage;
       return Fail("unknown command " + cmd);
