@@ -1,6 +1,8 @@
 // mnist_mlp_handwriting: a trained MNIST MLP, separate params (one file per weight). infer_3.png is a 3.
 #include "net_util.h"
 
+#include "framework/op_registry.h"
+
 using namespace ember;
 using namespace ember::test;
 
@@ -50,4 +52,18 @@ TEST_CASE("mnist MLP runs a batch of 4 after a batch of 1", "[net][mnist]") {
   REQUIRE(out->dims() == DDim({4, 10}));
   std::vector<float> v = ToVector(*out);
   for (int i = 0; i < 4; ++i) CHECK(ArgMax(std::vector<float>(v.begin() + i * 10, v.begin() + i * 10 + 10)) == 3);
+}
+
+TEST_CASE("a slim build names every op it lacks; the full build loads the same model", "[net][mnist]") {
+  REQUIRE_MODELS();
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(ModelsDir() + "/paddle/paddlejs_gesture_rec", {}, &model);
+  if (FindOpCreator("conv2d")) {
+    CHECK(s.ok());
+  } else {  // the mnist profile: mul, elementwise_add, relu, softmax, scale, fc only
+    CHECK(s.code() == StatusCode::kUnimplemented);
+    CHECK(s.message().find("ops not in this build: batch_norm, concat, conv2d, depthwise_conv2d, pool2d, relu6") !=
+          std::string::npos);
+    CHECK(s.message().find("'mnist'") != std::string::npos);
+  }
 }

@@ -69,10 +69,6 @@ TEST_CASE("Paddle graphs run with generated weights; optimized equals as-loaded"
     std::shared_ptr<const Model> model;
     Status s = Model::Load(dir, mo, &model);
     INFO(g.dir << ": " << s.message());
-    if (g.needs_detection_ops && s.code() == StatusCode::kUnimplemented) {
-      WARN(g.dir << " needs detection ops this issue does not cover: " << s.message());
-      continue;
-    }
     REQUIRE(s.ok());
     std::vector<DDim> dims_opt, dims_loaded;
     std::vector<float> opt = RunGraph(model, false, &dims_opt);
@@ -93,10 +89,32 @@ TEST_CASE("Paddle graphs run with generated weights; optimized equals as-loaded"
       scale = std::max(scale, std::fabs(v));
     }
     std::string why;
-    CHECK(AllClose(opt, loaded, 1e-4f * std::max(scale, 1.f), 1e-3f, &why));
-    INFO(why);
+    if (!g.needs_detection_ops) {
+      CHECK(AllClose(opt, loaded, 1e-4f * std::max(scale, 1.f), 1e-3f, &why));
+      INFO(why);
+    } else {
+      // NMS output rows [label, score, box]: folding moves scores by an ulp or two, which may reorder
+      // near-tied rows, so match each row to an equal row of the other output.
+      REQUIRE(opt.size() == loaded.size());
+      REQUIRE(opt.size() % 6 == 0);
+      std::vector<bool> used(loaded.size() / 6, false);
+      size_t matched = 0;
+      for (size_t r = 0; r < opt.size() / 6; ++r)
+        for (size_t q = 0; q < used.size(); ++q) {
+          if (used[q]) continue;
+          bool same = true;
+          for (size_t k = 0; k < 6 && same; ++k)
+            same = std::fabs(opt[r * 6 + k] - loaded[q * 6 + k]) <= 1e-4f * std::max(1.f, std::fabs(loaded[q * 6 + k]));
+          if (same) {
+            used[q] = true;
+            ++matched;
+            break;
+          }
+        }
+      CHECK(matched == opt.size() / 6);
+    }
     CHECK(model->program().block0().ops.size() < model->programs().loaded.block0().ops.size());
     ++ran;
   }
-  CHECK(ran >= 5);
+  CHECK(ran == 7);
 }
