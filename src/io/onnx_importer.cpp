@@ -1,13 +1,1167 @@
 #include "io/onnx_importer.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "framework/float16.h"
+#include "onnx.pb.h"
+
 namespace ember {
 
-Status ImportOnnxFile(const std::string& path, ProgramDesc*, Scope*) {
-  return Unimplemented("ONNX models are not supported yet: ", path);
+namespace {
+
+// ONNX TensorProto.DataType numbers.
+enum OnnxType : int {
+  kOnnxUndefined = 0, kOnnxFloat = 1, kOnnxUInt8 = 2, kOnnxInt8 = 3, kOnnxUInt16 = 4, kOnnxInt16 = 5,
+  kOnnxInt32 = 6, kOnnxInt64 = 7, kOnnxString = 8, kOnnxBool = 9, kOnnxFloat16 = 10, kOnnxDouble = 11,
+  kOnnxUInt32 = 12, kOnnxUInt64 = 13,
+};
+
+const char* OnnxTypeName(int t) {
+  static const char* kNames[] = {"UNDEFINED", "FLOAT", "UINT8", "INT8", "UINT16", "INT16", "INT32", "INT64",
+                                 "STRING", "BOOL", "FLOAT16", "DOUBLE", "UINT32", "UINT64", "COMPLEX64",
+                                 "COMPLEX128", "BFLOAT16"};
+  return t >= 0 && t <= 16 ? kNames[t] : "unknown";
 }
 
-Status ImportOnnxBuffer(const void*, size_t, const std::string& source, ProgramDesc*, Scope*) {
-  return Unimplemented("ONNX models are not supported yet: ", source);
+// The Ember element type an ONNX tensor of type `t` is held in; false when Ember has none.
+bool EmberTypeOf(int t, DataType* out) {
+  switch (t) {
+    case kOnnxFloat: case kOnnxFloat16: case kOnnxDouble: *out = DataType::kFloat32; return true;
+    case kOnnxUInt8: *out = DataType::kUInt8; return true;
+    case kOnnxInt8: *out = DataType::kInt8; return true;
+    case kOnnxInt32: *out = DataType::kInt32; return true;
+    case kOnnxInt64: *out = DataType::kInt64; return true;
+    case kOnnxBool: *out = DataType::kBool; return true;
+    default: return false;
+  }
+}
+
+int VarTypeOf(DataType t) {
+  switch (t) {
+    case DataType::kFloat32: return static_cast<int>(VarDataType::kFP32);
+    case DataType::kFloat16: return static_cast<int>(VarDataType::kFP16);
+    case DataType::kInt8: return static_cast<int>(VarDataType::kInt8);
+    case DataType::kUInt8: return static_cast<int>(VarDataType::kUInt8);
+    case DataType::kInt32: return static_cast<int>(VarDataType::kInt32);
+    case DataType::kInt64: return static_cast<int>(VarDataType::kInt64);
+    case DataType::kBool: return static_cast<int>(VarDataType::kBool);
+  }
+  return static_cast<int>(VarDataType::kFP32);
+}
+
+bool ReadFile(const std::string& path, std::string* out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  *out = ss.str();
+  return static_cast<bool>(f) || f.eof();
+}
+
+std::string DirName(const std::string& path) {
+  size_t p = path.find_last_of('/');
+  return p == std::string::npos ? "." : path.substr(0, p);
+}
+
+// Converts one TensorProto to a Tensor.
+Status TensorFromProto(const onnx::TensorProto& tp, const std::string& dir, const std::string& what, Tensor* out) {
+  DataType dt;
+  if (!EmberTypeOf(tp.data_type(), &dt))
+    return Unimplemented(what, ": element type ", OnnxTypeName(tp.data_type()), " (", tp.data_type(),
+                         ") is not supported");
+  std::vector<int64_t> dims(tp.dims().begin(), tp.dims().end());
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    if (d < 0) return ParseError(what, ": negative dim ", d);
+    if (d > 0 && n > std::numeric_limits<int64_t>::max() / d) return ParseError(what, ": dims overflow");
+    n *= d;
+  }
+  if (tp.has_segment()) return Unimplemented(what, ": segmented tensors are not supported");
+  // Raw bytes: from raw_data or an external file.
+  std::string external;
+  const std::string* raw = tp.has_raw_data() ? &tp.raw_data() : nullptr;
+  if (tp.data_location() == 1) {
+    std::string location;
+    int64_t offset = 0, length = -1;
+    for (const auto& kv : tp.external_data()) {
+      if (kv.key() == "location") location = kv.value();
+      else if (kv.key() == "offset") offset = std::atoll(kv.value().c_str());
+      else if (kv.key() == "length") length = std::atoll(kv.value().c_str());
+    }
+    if (location.empty()) return ParseError(what, ": external data without a location");
+    if (location.find("..") != std::string::npos || location[0] == '/')
+      return ParseError(what, ": external data location '", location, "' must be a file beside the model");
+    std::string path = dir + "/" + location;
+    std::string file;
+    if (!ReadFile(path, &file)) return NotFound(what, ": cannot read external data file ", path);
+    if (offset < 0 || offset > static_cast<int64_t>(file.size()))
+      return ParseError(what, ": external data offset ", offset, " is past the end of ", path);
+    if (length < 0) length = static_cast<int64_t>(file.size()) - offset;
+    if (offset + length > static_cast<int64_t>(file.size()))
+      return ParseError(what, ": external data [", offset, ", ", offset + length, ") is past the end of ", path,
+                        " (", file.size(), " bytes)");
+    external = file.substr(static_cast<size_t>(offset), static_cast<size_t>(length));
+    raw = &external;
+  }
+  out->Resize(DDim(dims));
+  out->set_dtype(dt);
+  EMBER_RETURN_IF_ERROR(out->Allocate());
+  void* dst = out->raw_data();
+  const int t = tp.data_type();
+  auto count_check = [&](int64_t have) -> Status {
+    if (have != n) return ParseError(what, ": holds ", have, " values but its dims ", DDim(dims).ToString(),
+                                     " need ", n);
+    return Status::OK();
+  };
+  if (raw) {
+    size_t esz = t == kOnnxFloat16 ? 2 : t == kOnnxDouble ? 8 : SizeOf(dt);
+    if (raw->size() != static_cast<size_t>(n) * esz)
+      return ParseError(what, ": raw data has ", raw->size(), " bytes but dims ", DDim(dims).ToString(), " of ",
+                        OnnxTypeName(t), " need ", static_cast<size_t>(n) * esz);
+    if (t == kOnnxFloat16) {
+      float* f = static_cast<float*>(dst);
+      for (int64_t i = 0; i < n; ++i) {
+        uint16_t bits;
+        std::memcpy(&bits, raw->data() + 2 * i, 2);
+        f[i] = HalfToFloat(bits);
+      }
+    } else if (t == kOnnxDouble) {
+      float* f = static_cast<float*>(dst);
+      for (int64_t i = 0; i < n; ++i) {
+        double v;
+        std::memcpy(&v, raw->data() + 8 * i, 8);
+        f[i] = static_cast<float>(v);
+      }
+    } else if (n > 0) {
+      std::memcpy(dst, raw->data(), raw->size());
+    }
+    return Status::OK();
+  }
+  switch (t) {
+    case kOnnxFloat:
+      EMBER_RETURN_IF_ERROR(count_check(tp.float_data_size()));
+      for (int64_t i = 0; i < n; ++i) static_cast<float*>(dst)[i] = tp.float_data(static_cast<int>(i));
+      break;
+    case kOnnxDouble:
+      EMBER_RETURN_IF_ERROR(count_check(tp.double_data_size()));
+      for (int64_t i = 0; i < n; ++i) static_cast<float*>(dst)[i] = static_cast<float>(tp.double_data(static_cast<int>(i)));
+      break;
+    case kOnnxInt64:
+      EMBER_RETURN_IF_ERROR(count_check(tp.int64_data_size()));
+      for (int64_t i = 0; i < n; ++i) static_cast<int64_t*>(dst)[i] = tp.int64_data(static_cast<int>(i));
+      break;
+    case kOnnxFloat16:
+      EMBER_RETURN_IF_ERROR(count_check(tp.int32_data_size()));
+      for (int64_t i = 0; i < n; ++i)
+        static_cast<float*>(dst)[i] = HalfToFloat(static_cast<uint16_t>(tp.int32_data(static_cast<int>(i))));
+      break;
+    default:  // int32, int8, uint8, bool (all carried in int32_data)
+      EMBER_RETURN_IF_ERROR(count_check(tp.int32_data_size()));
+      for (int64_t i = 0; i < n; ++i) {
+        int32_t v = tp.int32_data(static_cast<int>(i));
+        switch (dt) {
+          case DataType::kInt32: static_cast<int32_t*>(dst)[i] = v; break;
+          case DataType::kInt8: static_cast<int8_t*>(dst)[i] = static_cast<int8_t>(v); break;
+          case DataType::kUInt8: static_cast<uint8_t*>(dst)[i] = static_cast<uint8_t>(v); break;
+          case DataType::kBool: static_cast<bool*>(dst)[i] = v != 0; break;
+          default: break;
+        }
+      }
+  }
+  return Status::OK();
+}
+
+std::vector<int64_t> ToInts(const Tensor& t) {
+  std::vector<int64_t> v;
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    switch (t.dtype()) {
+      case DataType::kInt64: v.push_back(t.data<int64_t>()[i]); break;
+      case DataType::kInt32: v.push_back(t.data<int32_t>()[i]); break;
+      case DataType::kFloat32: v.push_back(static_cast<int64_t>(t.data<float>()[i])); break;
+      case DataType::kBool: v.push_back(t.data<bool>()[i]); break;
+      case DataType::kInt8: v.push_back(t.data<int8_t>()[i]); break;
+      case DataType::kUInt8: v.push_back(t.data<uint8_t>()[i]); break;
+      default: break;
+    }
+  }
+  return v;
+}
+
+std::vector<double> ToDoubles(const Tensor& t) {
+  std::vector<double> v;
+  if (t.dtype() == DataType::kFloat32) {
+    for (int64_t i = 0; i < t.numel(); ++i) v.push_back(t.data<float>()[i]);
+  } else {
+    for (int64_t x : ToInts(t)) v.push_back(static_cast<double>(x));
+  }
+  return v;
+}
+
+class Importer {
+ public:
+  Importer(const std::string& source, const std::string& dir, ProgramDesc* program, Scope* weights)
+      : source_(source), dir_(dir), program_(program), weights_(weights) {}
+
+  Status Run(const onnx::ModelProto& model);
+
+ private:
+  using Node = onnx::NodeProto;
+  struct NodeAttrs;
+
+  Status ImportNode(const Node& node);
+  Status Convert(const Node& node, NodeAttrs& a);
+
+  // Values: a known constant (initializer, Constant node) and the ONNX element type when known.
+  const Tensor* Const(const std::string& name) const {
+    auto it = consts_.find(name);
+    return it == consts_.end() ? nullptr : &it->second;
+  }
+  Status AddWeight(const std::string& name, const Tensor& t);
+  std::string Temp(const std::string& base) { return base + "@onnx_" + std::to_string(temp_++); }
+  void DeclareVar(const std::string& name);
+  OpDesc& AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slots outs,
+                std::map<std::string, Attribute> attrs = {});
+  int Rank(const std::string& name) const {
+    auto it = shapes_.find(name);
+    return it == shapes_.end() ? -1 : static_cast<int>(it->second.size());
+  }
+  DataType TypeOf(const std::string& name, DataType def = DataType::kFloat32) const {
+    auto it = types_.find(name);
+    return it == types_.end() ? def : it->second;
+  }
+
+  std::string source_, dir_;
+  ProgramDesc* program_;
+  Scope* weights_;
+  BlockDesc* block_ = nullptr;
+  int64_t opset_ = 0;
+  int temp_ = 0;
+  std::map<std::string, Tensor> consts_;
+  std::map<std::string, std::vector<int64_t>> shapes_;  // dims known at import (-1 unknown)
+  std::map<std::string, DataType> types_;               // element types known at import
+};
+
+// Reads one node's attributes with ONNX types; remembers which were read so unknown ones are reported.
+struct Importer::NodeAttrs {
+  const onnx::NodeProto& node;
+  std::map<std::string, const onnx::AttributeProto*> by_name;
+  std::set<std::string> used;
+  Status status;
+
+  explicit NodeAttrs(const onnx::NodeProto& n) : node(n) {
+    for (const auto& a : n.attribute()) by_name[a.name()] = &a;
+  }
+  std::string Where() const {
+    return StrCat("node '", node.name(), "' (", node.op_type(), ")");
+  }
+  const onnx::AttributeProto* Get(const std::string& name) {
+    used.insert(name);
+    auto it = by_name.find(name);
+    return it == by_name.end() ? nullptr : it->second;
+  }
+  bool Has(const std::string& name) { return by_name.count(name) > 0; }
+  int64_t Int(const std::string& name, int64_t def) {
+    const auto* a = Get(name);
+    return a ? a->i() : def;
+  }
+  float Float(const std::string& name, float def) {
+    const auto* a = Get(name);
+    return a ? a->f() : def;
+  }
+  std::string String(const std::string& name, const std::string& def) {
+    const auto* a = Get(name);
+    return a ? a->s() : def;
+  }
+  std::vector<int64_t> Ints(const std::string& name, const std::vector<int64_t>& def) {
+    const auto* a = Get(name);
+    return a ? std::vector<int64_t>(a->ints().begin(), a->ints().end()) : def;
+  }
+  std::vector<double> Floats(const std::string& name, const std::vector<double>& def) {
+    const auto* a = Get(name);
+    return a ? std::vector<double>(a->floats().begin(), a->floats().end()) : def;
+  }
+  // Attributes the converter has no mapping for: the first one present is an error.
+  void Ignore(std::initializer_list<const char*> names) {
+    for (const char* n : names) used.insert(n);
+  }
+  Status Unsupported(const std::string& attr, const std::string& value) const {
+    return Unimplemented(Where(), ": attribute ", attr, " = ", value, " is not supported");
+  }
+};
+
+Status Importer::AddWeight(const std::string& name, const Tensor& t) {
+  VarDesc v;
+  v.name = name;
+  v.persistable = true;
+  v.dims = t.dims().vec();
+  v.dtype = VarTypeOf(t.dtype());
+  block_->AddVar(v);
+  EMBER_RETURN_IF_ERROR(weights_->Var(name)->GetMutable()->CopyFrom(t));
+  EMBER_RETURN_IF_ERROR(consts_[name].CopyFrom(t));
+  shapes_[name] = t.dims().vec();
+  types_[name] = t.dtype();
+  return Status::OK();
+}
+
+void Importer::DeclareVar(const std::string& name) {
+  if (block_->FindVar(name)) return;
+  VarDesc v;
+  v.name = name;
+  auto it = types_.find(name);
+  if (it != types_.end()) v.dtype = VarTypeOf(it->second);
+  auto s = shapes_.find(name);
+  if (s != shapes_.end()) v.dims = s->second;
+  block_->vars.push_back(v);
+}
+
+OpDesc& Importer::AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slots outs,
+                        std::map<std::string, Attribute> attrs) {
+  OpDesc op;
+  op.type = type;
+  op.inputs = std::move(ins);
+  op.outputs = std::move(outs);
+  op.attrs = std::move(attrs);
+  for (const auto& n : op.AllInputNames()) DeclareVar(n);
+  for (const auto& n : op.AllOutputNames()) DeclareVar(n);
+  block_->ops.push_back(std::move(op));
+  return block_->ops.back();
+}
+
+Status Importer::Run(const onnx::ModelProto& model) {
+  for (const auto& os : model.opset_import())
+    if (os.domain().empty() || os.domain() == "ai.onnx") opset_ = os.version();
+  if (opset_ == 0) opset_ = 1;
+  if (opset_ < 7 || opset_ > 21)
+    return Unimplemented(source_, ": ONNX opset ", opset_, " is not supported (7 to 21 are)");
+  if (!model.has_graph()) return ParseError(source_, ": the model has no graph");
+  const onnx::GraphProto& g = model.graph();
+
+  program_->blocks.assign(1, BlockDesc());
+  program_->format = "onnx";
+  program_->version = model.ir_version();
+  block_ = &program_->block0();
+  VarDesc feed, fetch;
+  feed.name = "feed";
+  feed.type = static_cast<int>(VarDataType::kFeedMinibatch);
+  feed.persistable = true;
+  fetch.name = "fetch";
+  fetch.type = static_cast<int>(VarDataType::kFetchList);
+  fetch.persistable = true;
+  block_->vars = {feed, fetch};
+
+  auto note_value_info = [&](const onnx::ValueInfoProto& vi) {
+    if (!vi.has_type() || !vi.type().has_tensor_type()) return;
+    const auto& tt = vi.type().tensor_type();
+    DataType dt;
+    if (tt.elem_type() && EmberTypeOf(tt.elem_type(), &dt)) types_[vi.name()] = dt;
+    if (tt.has_shape()) {
+      std::vector<int64_t> dims;
+      for (const auto& d : tt.shape().dim()) dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
+      shapes_[vi.name()] = dims;
+    }
+  };
+  for (const auto& vi : g.value_info()) note_value_info(vi);
+  for (const auto& vi : g.output()) note_value_info(vi);
+
+  for (const auto& init : g.initializer()) {
+    Tensor t;
+    EMBER_RETURN_IF_ERROR(TensorFromProto(init, dir_, StrCat(source_, ": initializer '", init.name(), "'"), &t));
+    EMBER_RETURN_IF_ERROR(AddWeight(init.name(), t));
+  }
+  int col = 0;
+  for (const auto& in : g.input()) {
+    if (consts_.count(in.name())) continue;  // an initializer (IR < 4 lists them as inputs too)
+    note_value_info(in);
+    if (in.has_type() && in.type().has_tensor_type()) {
+      DataType dt;
+      int et = in.type().tensor_type().elem_type();
+      if (!EmberTypeOf(et, &dt))
+        return Unimplemented(source_, ": graph input '", in.name(), "' has element type ", OnnxTypeName(et),
+                             ", which is not supported");
+    }
+    AddOp("feed", {{"X", {"feed"}}}, {{"Out", {in.name()}}}, {{"col", Attribute::Int(col++)}});
+  }
+  for (const auto& node : g.node()) {
+    Status s = ImportNode(node);
+    if (!s.ok()) return s.Prepend(source_ + ": ");
+  }
+  col = 0;
+  for (const auto& out : g.output()) {
+    if (!block_->FindVar(out.name()))
+      return ParseError(source_, ": graph output '", out.name(), "' is produced by no node");
+    AddOp("fetch", {{"X", {out.name()}}}, {{"Out", {"fetch"}}}, {{"col", Attribute::Int(col++)}});
+  }
+  return Status::OK();
+}
+
+Status Importer::ImportNode(const Node& node) {
+  if (!node.domain().empty() && node.domain() != "ai.onnx")
+    return Unimplemented("node '", node.name(), "' (", node.op_type(), "): domain '", node.domain(),
+                         "' is not supported");
+  for (const auto& in : node.input())
+    if (!in.empty() && !block_->FindVar(in))
+      return ParseError("node '", node.name(), "' (", node.op_type(), ") reads '", in,
+                        "', which no earlier node, input or initializer defines");
+  NodeAttrs a(node);
+  EMBER_RETURN_IF_ERROR(Convert(node, a));
+  for (const auto& kv : a.by_name)
+    if (!a.used.count(kv.first))
+      return Unimplemented(a.Where(), ": attribute ", kv.first, " is not supported");
+  return Status::OK();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Node conversion.
+
+Status Importer::Convert(const Node& node, NodeAttrs& a) {
+  const std::string& op = node.op_type();
+  auto in = [&](int i) -> std::string { return i < node.input_size() ? node.input(i) : std::string(); };
+  auto out = [&](int i) -> std::string { return i < node.output_size() ? node.output(i) : std::string(); };
+  const std::string x = in(0), y = out(0);
+  auto fail = [&](const std::string& msg) { return Unimplemented(a.Where(), ": ", msg); };
+  auto need_inputs = [&](int lo) -> Status {
+    int n = 0;
+    for (const auto& s : node.input()) n += !s.empty();
+    if (node.input_size() < lo || (lo > 0 && x.empty()))
+      return InvalidArgument(a.Where(), ": needs ", lo, " inputs, has ", node.input_size());
+    if (node.output_size() < 1 || y.empty()) return InvalidArgument(a.Where(), ": has no output");
+    return Status::OK();
+  };
+  // Only output 0 may be read by later nodes.
+  auto only_first_output = [&]() -> Status {
+    for (int i = 1; i < node.output_size(); ++i)
+      if (!node.output(i).empty()) {
+        // a declared but unused extra output is fine as long as nothing reads it; declare it so reads fail.
+      }
+    return Status::OK();
+  };
+  auto const_ints = [&](int i, const std::string& what, std::vector<int64_t>* v) -> Status {
+    const Tensor* t = Const(in(i));
+    if (!t) return fail(StrCat("input ", i, " (", what, ") must be a constant (initializer or Constant node)"));
+    *v = ToInts(*t);
+    return Status::OK();
+  };
+  auto set_type = [&](const std::string& name, DataType t) { types_[name] = t; };
+  auto same_type = [&]() { if (types_.count(x)) types_[y] = types_[x]; };
+  auto act = [&](const std::string& type, std::map<std::string, Attribute> attrs = {}) -> Status {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    same_type();
+    AddOp(type, {{"X", {x}}}, {{"Out", {y}}}, std::move(attrs));
+    return Status::OK();
+  };
+  auto rank_of = [&](const std::string& name) -> int { return Rank(name); };
+  auto norm_axis = [&](int64_t axis, int rank) -> int64_t { return axis < 0 && rank >= 0 ? axis + rank : axis; };
+
+  EMBER_RETURN_IF_ERROR(only_first_output());
+
+  // --- constants
+  if (op == "Constant") {
+    Tensor t;
+    std::string what = a.Where();
+    if (const auto* v = a.Get("value")) {
+      EMBER_RETURN_IF_ERROR(TensorFromProto(v->t(), dir_, what, &t));
+    } else if (const auto* vf = a.Get("value_float")) {
+      t.Resize(DDim(std::vector<int64_t>{}));
+      *t.mutable_data<float>() = vf->f();
+    } else if (const auto* vi = a.Get("value_int")) {
+      t.Resize(DDim(std::vector<int64_t>{}));
+      *t.mutable_data<int64_t>() = vi->i();
+    } else if (const auto* vfs = a.Get("value_floats")) {
+      t.Resize(DDim({static_cast<int64_t>(vfs->floats_size())}));
+      float* p = t.mutable_data<float>();
+      for (int i = 0; i < vfs->floats_size(); ++i) p[i] = vfs->floats(i);
+    } else if (const auto* vis = a.Get("value_ints")) {
+      t.Resize(DDim({static_cast<int64_t>(vis->ints_size())}));
+      int64_t* p = t.mutable_data<int64_t>();
+      for (int i = 0; i < vis->ints_size(); ++i) p[i] = vis->ints(i);
+    } else {
+      return fail("only value, value_float(s) and value_int(s) are supported");
+    }
+    return AddWeight(y, t);
+  }
+
+  // --- activations (the activation family)
+  if (op == "Relu") return act("relu");
+  if (op == "Sigmoid") return act("sigmoid");
+  if (op == "Tanh") return act("tanh");
+  if (op == "Exp") return act("exp");
+  if (op == "Log") return act("log");
+  if (op == "Sqrt") return act("sqrt");
+  if (op == "Abs") return act("abs");
+  if (op == "LeakyRelu") return act("leaky_relu", {{"alpha", Attribute::Float(a.Float("alpha", 0.01f))}});
+  if (op == "HardSigmoid")
+    return act("hard_sigmoid", {{"slope", Attribute::Float(a.Float("alpha", 0.2f))},
+                                {"offset", Attribute::Float(a.Float("beta", 0.5f))}});
+  if (op == "HardSwish")
+    return act("hard_swish", {{"threshold", Attribute::Float(6.f)}, {"scale", Attribute::Float(6.f)},
+                              {"offset", Attribute::Float(3.f)}});
+  if (op == "Gelu") {
+    std::string approx = a.String("approximate", "none");
+    if (approx != "none" && approx != "tanh") return a.Unsupported("approximate", approx);
+    return act("gelu", {{"approximate", Attribute::Bool(approx == "tanh")}});
+  }
+  if (op == "Clip") {
+    float lo = -std::numeric_limits<float>::infinity(), hi = std::numeric_limits<float>::infinity();
+    if (opset_ < 11) {
+      lo = a.Float("min", lo);
+      hi = a.Float("max", hi);
+    } else {
+      for (int i = 1; i <= 2; ++i) {
+        if (in(i).empty()) continue;
+        const Tensor* t = Const(in(i));
+        if (!t) return fail(StrCat("input ", i, " (", i == 1 ? "min" : "max", ") must be a constant"));
+        std::vector<double> v = ToDoubles(*t);
+        if (v.size() != 1) return fail(StrCat("input ", i, " must hold one value"));
+        (i == 1 ? lo : hi) = static_cast<float>(v[0]);
+      }
+    }
+    if (TypeOf(x) != DataType::kFloat32) return fail("Clip supports float32 only");
+    return act("clip", {{"min", Attribute::Float(lo)}, {"max", Attribute::Float(hi)}});
+  }
+  if (op == "Identity" || op == "Dropout") {
+    if (op == "Dropout") {
+      a.Ignore({"ratio", "seed"});
+      if (node.input_size() > 2 && !in(2).empty()) {
+        const Tensor* t = Const(in(2));
+        if (!t || ToInts(*t) != std::vector<int64_t>{0}) return fail("input training_mode must be a constant false");
+      }
+      if (a.Int("is_test", 1) == 0) return a.Unsupported("is_test", "0");
+      if (node.output_size() > 1 && !out(1).empty()) return fail("output mask is not supported");
+    }
+    return act("assign");
+  }
+
+  // --- elementwise
+  static const std::map<std::string, std::string> kBinary = {
+      {"Add", "elementwise_add"}, {"Sub", "elementwise_sub"}, {"Mul", "elementwise_mul"},
+      {"Div", "elementwise_div"}, {"Pow", "elementwise_pow"}, {"Max", "elementwise_max"},
+      {"Min", "elementwise_min"}, {"Sum", "elementwise_add"}};
+  auto bin = kBinary.find(op);
+  if (bin != kBinary.end()) {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    if (opset_ < 7) a.Ignore({"broadcast", "axis"});
+    if (op == "Pow") {
+      // x ^ constant scalar: the pow activation.
+      const Tensor* e = Const(in(1));
+      if (e && e->numel() == 1 && TypeOf(x) == DataType::kFloat32) {
+        same_type();
+        AddOp("pow", {{"X", {x}}}, {{"Out", {y}}}, {{"factor", Attribute::Float(ToDoubles(*e)[0])}});
+        return Status::OK();
+      }
+      if (types_.count(in(1)) && TypeOf(in(1)) != TypeOf(x)) return fail("Pow with different input types");
+    }
+    std::string acc = x;
+    if (node.input_size() == 1) {
+      same_type();
+      AddOp("assign", {{"X", {x}}}, {{"Out", {y}}});
+      return Status::OK();
+    }
+    for (int i = 1; i < node.input_size(); ++i) {
+      std::string dst = i + 1 == node.input_size() ? y : Temp(y);
+      if (types_.count(x)) types_[dst] = types_[x];
+      AddOp(bin->second, {{"X", {acc}}, {"Y", {in(i)}}}, {{"Out", {dst}}}, {{"axis", Attribute::Int(-1)}});
+      acc = dst;
+    }
+    return Status::OK();
+  }
+  if (op == "Mean") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::string acc = x;
+    for (int i = 1; i < node.input_size(); ++i) {
+      std::string dst = Temp(y);
+      AddOp("elementwise_add", {{"X", {acc}}, {"Y", {in(i)}}}, {{"Out", {dst}}}, {{"axis", Attribute::Int(-1)}});
+      acc = dst;
+    }
+    same_type();
+    AddOp("scale", {{"X", {acc}}}, {{"Out", {y}}},
+          {{"scale", Attribute::Float(1.0 / node.input_size())}, {"bias", Attribute::Float(0)},
+           {"bias_after_scale", Attribute::Bool(true)}});
+    return Status::OK();
+  }
+
+  // --- convolution and pooling
+  auto spatial_pads = [&](const std::vector<int64_t>& pads, std::vector<int64_t>* paddings) -> Status {
+    if (pads.empty()) {
+      *paddings = {0, 0, 0, 0};
+    } else if (pads.size() == 4) {
+      *paddings = {pads[0], pads[2], pads[1], pads[3]};  // [top, bottom, left, right]
+    } else {
+      return a.Unsupported("pads", DDim(pads).ToString() + " (only 2-D spatial pads)");
+    }
+    return Status::OK();
+  };
+  auto auto_pad = [&](std::string* algo) -> Status {
+    std::string ap = a.String("auto_pad", "NOTSET");
+    if (ap == "NOTSET") *algo = "EXPLICIT";
+    else if (ap == "VALID") *algo = "VALID";
+    else if (ap == "SAME_UPPER") *algo = "SAME";
+    else return a.Unsupported("auto_pad", ap);
+    return Status::OK();
+  };
+  if (op == "Conv") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    const Tensor* w = Const(in(1));
+    int wrank = w ? w->dims().size() : rank_of(in(1));
+    if (wrank != 4) return fail(StrCat("only 2-D convolution is supported (weight rank ", wrank, ")"));
+    std::vector<int64_t> paddings;
+    std::string algo;
+    EMBER_RETURN_IF_ERROR(auto_pad(&algo));
+    EMBER_RETURN_IF_ERROR(spatial_pads(a.Ints("pads", {}), &paddings));
+    a.Ignore({"kernel_shape"});
+    std::vector<int64_t> strides = a.Ints("strides", {1, 1}), dil = a.Ints("dilations", {1, 1});
+    OpDesc::Slots ins = {{"Input", {x}}, {"Filter", {in(1)}}};
+    if (!in(2).empty()) ins.push_back({"Bias", {in(2)}});
+    same_type();
+    AddOp("conv2d", ins, {{"Output", {y}}},
+          {{"strides", Attribute::Ints(strides)}, {"paddings", Attribute::Ints(paddings)},
+           {"dilations", Attribute::Ints(dil)}, {"groups", Attribute::Int(a.Int("group", 1))},
+           {"padding_algorithm", Attribute::String(algo)}});
+    return Status::OK();
+  }
+  if (op == "ConvTranspose") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    const Tensor* w = Const(in(1));
+    int wrank = w ? w->dims().size() : rank_of(in(1));
+    if (wrank != 4) return fail(StrCat("only 2-D transposed convolution is supported (weight rank ", wrank, ")"));
+    std::vector<int64_t> paddings;
+    std::string algo;
+    EMBER_RETURN_IF_ERROR(auto_pad(&algo));
+    EMBER_RETURN_IF_ERROR(spatial_pads(a.Ints("pads", {}), &paddings));
+    a.Ignore({"kernel_shape"});
+    std::map<std::string, Attribute> attrs = {
+        {"strides", Attribute::Ints(a.Ints("strides", {1, 1}))}, {"paddings", Attribute::Ints(paddings)},
+        {"dilations", Attribute::Ints(a.Ints("dilations", {1, 1}))},
+        {"groups", Attribute::Int(a.Int("group", 1))}, {"padding_algorithm", Attribute::String(algo)}};
+    std::vector<int64_t> op_pad = a.Ints("output_padding", {});
+    if (!op_pad.empty()) attrs["output_padding"] = Attribute::Ints(op_pad);
+    if (a.Has("output_shape")) {
+      std::vector<int64_t> os = a.Ints("output_shape", {});
+      if (os.size() > 2) os.erase(os.begin(), os.end() - 2);
+      attrs["output_size"] = Attribute::Ints(os);
+      if (algo == "EXPLICIT") attrs["padding_algorithm"] = Attribute::String("SAME");
+    }
+    OpDesc::Slots ins = {{"Input", {x}}, {"Filter", {in(1)}}};
+    if (!in(2).empty()) ins.push_back({"Bias", {in(2)}});
+    same_type();
+    AddOp("conv2d_transpose", ins, {{"Output", {y}}}, attrs);
+    return Status::OK();
+  }
+  if (op == "MaxPool" || op == "AveragePool") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::vector<int64_t> k = a.Ints("kernel_shape", {});
+    if (k.size() != 2) return a.Unsupported("kernel_shape", DDim(k).ToString() + " (only 2-D pooling)");
+    std::vector<int64_t> paddings;
+    std::string algo;
+    EMBER_RETURN_IF_ERROR(auto_pad(&algo));
+    EMBER_RETURN_IF_ERROR(spatial_pads(a.Ints("pads", {}), &paddings));
+    std::vector<int64_t> dil = a.Ints("dilations", {1, 1});
+    if (dil != std::vector<int64_t>{1, 1}) return a.Unsupported("dilations", DDim(dil).ToString());
+    if (a.Int("storage_order", 0) != 0) return a.Unsupported("storage_order", "1");
+    if (node.output_size() > 1 && !out(1).empty()) return fail("output Indices is not supported");
+    bool ceil = a.Int("ceil_mode", 0) != 0;
+    bool exclusive = a.Int("count_include_pad", 0) == 0;
+    same_type();
+    AddOp("pool2d", {{"X", {x}}}, {{"Out", {y}}},
+          {{"pooling_type", Attribute::String(op == "MaxPool" ? "max" : "avg")}, {"ksize", Attribute::Ints(k)},
+           {"strides", Attribute::Ints(a.Ints("strides", {1, 1}))}, {"paddings", Attribute::Ints(paddings)},
+           {"ceil_mode", Attribute::Bool(ceil)}, {"exclusive", Attribute::Bool(exclusive)},
+           {"padding_algorithm", Attribute::String(algo)}});
+    return Status::OK();
+  }
+  if (op == "GlobalAveragePool" || op == "GlobalMaxPool") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    int r = rank_of(x);
+    if (r >= 0 && r != 4) return fail(StrCat("only 4-D inputs are supported, got rank ", r));
+    same_type();
+    AddOp("pool2d", {{"X", {x}}}, {{"Out", {y}}},
+          {{"pooling_type", Attribute::String(op == "GlobalMaxPool" ? "max" : "avg")},
+           {"ksize", Attribute::Ints({1, 1})}, {"global_pooling", Attribute::Bool(true)}});
+    return Status::OK();
+  }
+  if (op == "BatchNormalization") {
+    EMBER_RETURN_IF_ERROR(need_inputs(5));
+    a.Ignore({"momentum", "spatial", "is_test", "consumed_inputs"});
+    if (a.Int("training_mode", 0) != 0) return a.Unsupported("training_mode", "1");
+    for (int i = 1; i < node.output_size(); ++i)
+      if (!out(i).empty()) return fail("training outputs (running mean/var) are not supported");
+    same_type();
+    AddOp("batch_norm",
+          {{"X", {x}}, {"Scale", {in(1)}}, {"Bias", {in(2)}}, {"Mean", {in(3)}}, {"Variance", {in(4)}}},
+          {{"Y", {y}}}, {{"epsilon", Attribute::Float(a.Float("epsilon", 1e-5f))}});
+    return Status::OK();
+  }
+  if (op == "InstanceNormalization") {
+    EMBER_RETURN_IF_ERROR(need_inputs(3));
+    same_type();
+    AddOp("instance_norm", {{"X", {x}}, {"Scale", {in(1)}}, {"Bias", {in(2)}}}, {{"Y", {y}}},
+          {{"epsilon", Attribute::Float(a.Float("epsilon", 1e-5f))}});
+    return Status::OK();
+  }
+  if (op == "LayerNormalization") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    int64_t axis = a.Int("axis", -1);
+    int r = rank_of(x);
+    if (axis < 0) {
+      if (r < 0) return fail("a negative axis needs the input's rank (no value_info for it)");
+      axis += r;
+    }
+    if (a.Int("stash_type", 1) != 1) return a.Unsupported("stash_type", std::to_string(a.Int("stash_type", 1)));
+    for (int i = 1; i < node.output_size(); ++i)
+      if (!out(i).empty()) return fail("outputs Mean and InvStdDev are not supported");
+    // Paddle's layer_norm takes Scale/Bias flattened to [prod(dims[axis:])].
+    OpDesc::Slots ins = {{"X", {x}}};
+    for (int i = 1; i <= 2; ++i) {
+      if (in(i).empty()) continue;
+      std::string flat = Temp(in(i));
+      AddOp("reshape2", {{"X", {in(i)}}}, {{"Out", {flat}}}, {{"shape", Attribute::Ints({-1})}});
+      ins.push_back({i == 1 ? "Scale" : "Bias", {flat}});
+    }
+    same_type();
+    AddOp("layer_norm", ins, {{"Y", {y}}},
+          {{"begin_norm_axis", Attribute::Int(axis)}, {"epsilon", Attribute::Float(a.Float("epsilon", 1e-5f))}});
+    return Status::OK();
+  }
+  if (op == "LRN") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    int64_t size = a.Int("size", 0);
+    if (size <= 0) return a.Unsupported("size", std::to_string(size));
+    same_type();
+    AddOp("lrn", {{"X", {x}}}, {{"Out", {y}}},
+          {{"n", Attribute::Int(size)}, {"alpha", Attribute::Float(a.Float("alpha", 1e-4f) / size)},
+           {"beta", Attribute::Float(a.Float("beta", 0.75f))}, {"k", Attribute::Float(a.Float("bias", 1.f))}});
+    return Status::OK();
+  }
+  if (op == "PRelu") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    const Tensor* slope = Const(in(1));
+    if (!slope) return fail("input slope must be a constant");
+    int r = rank_of(x);
+    std::string mode;
+    if (slope->numel() == 1) {
+      mode = "all";
+    } else {
+      // [C], [C,1,...] broadcast against dim 1 of X: channel mode.
+      std::vector<int64_t> sd = slope->dims().vec();
+      bool channel = false;
+      if (r >= 2) {
+        // Align slope's dims to the right of X's.
+        int off = r - static_cast<int>(sd.size());
+        channel = off <= 1;
+        for (size_t i = 0; i < sd.size() && channel; ++i) {
+          int xi = off + static_cast<int>(i);
+          if (xi != 1 && sd[i] != 1) channel = false;
+          if (xi == 1 && sd[i] == 1) channel = false;
+        }
+      }
+      if (channel) mode = "channel";
+      else if (r >= 0 && static_cast<int>(sd.size()) == r - 1) mode = "element";
+      else return fail(StrCat("slope of shape ", slope->dims().ToString(), " is not supported"));
+    }
+    same_type();
+    AddOp("prelu", {{"X", {x}}, {"Alpha", {in(1)}}}, {{"Out", {y}}}, {{"mode", Attribute::String(mode)}});
+    return Status::OK();
+  }
+
+  // --- matrix products
+  if (op == "MatMul") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    same_type();
+    AddOp("matmul_v2", {{"X", {x}}, {"Y", {in(1)}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "Gemm") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    float alpha = a.Float("alpha", 1.f), beta = a.Float("beta", 1.f);
+    bool ta = a.Int("transA", 0) != 0, tb = a.Int("transB", 0) != 0;
+    a.Ignore({"broadcast"});
+    std::string prod = in(2).empty() ? y : Temp(y);
+    types_[prod] = DataType::kFloat32;
+    AddOp("matmul", {{"X", {x}}, {"Y", {in(1)}}}, {{"Out", {prod}}},
+          {{"transpose_X", Attribute::Bool(ta)}, {"transpose_Y", Attribute::Bool(tb)},
+           {"alpha", Attribute::Float(alpha)}});
+    if (!in(2).empty()) {
+      std::string c = in(2);
+      if (beta != 1.f) {
+        const Tensor* ct = Const(c);
+        if (ct && ct->dtype() == DataType::kFloat32) {
+          Tensor scaled;
+          EMBER_RETURN_IF_ERROR(scaled.CopyFrom(*ct));
+          for (int64_t i = 0; i < scaled.numel(); ++i) scaled.data<float>()[i] *= beta;
+          c = Temp(c);
+          EMBER_RETURN_IF_ERROR(AddWeight(c, scaled));
+        } else {
+          std::string sc = Temp(c);
+          AddOp("scale", {{"X", {c}}}, {{"Out", {sc}}},
+                {{"scale", Attribute::Float(beta)}, {"bias", Attribute::Float(0)}});
+          c = sc;
+        }
+      }
+      types_[y] = DataType::kFloat32;
+      AddOp("elementwise_add", {{"X", {prod}}, {"Y", {c}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(-1)}});
+    }
+    return Status::OK();
+  }
+
+  // --- softmax
+  if (op == "Softmax" || op == "LogSoftmax") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::string type = op == "Softmax" ? "softmax" : "log_softmax";
+    same_type();
+    if (opset_ >= 13) {
+      AddOp(type, {{"X", {x}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(a.Int("axis", -1))}});
+      return Status::OK();
+    }
+    // Before opset 13 the input is flattened to 2-D at `axis` and softmax runs over the second dim.
+    int64_t axis = a.Int("axis", 1);
+    int r = rank_of(x);
+    if (r >= 0 && norm_axis(axis, r) == r - 1) {
+      AddOp(type, {{"X", {x}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(-1)}});
+      return Status::OK();
+    }
+    std::string flat = Temp(y), sm = Temp(y), shape = Temp(y), shape64 = Temp(y);
+    AddOp("flatten", {{"X", {x}}}, {{"Out", {flat}}}, {{"axis", Attribute::Int(axis)}});
+    AddOp(type, {{"X", {flat}}}, {{"Out", {sm}}}, {{"axis", Attribute::Int(-1)}});
+    AddOp("shape", {{"Input", {x}}}, {{"Out", {shape}}});
+    AddOp("reshape2", {{"X", {sm}}, {"Shape", {shape}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+
+  // --- shape ops
+  if (op == "Reshape") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    same_type();
+    if (opset_ < 5) {
+      AddOp("reshape2", {{"X", {x}}}, {{"Out", {y}}}, {{"shape", Attribute::Ints(a.Ints("shape", {}))}});
+      return Status::OK();
+    }
+    if (a.Int("allowzero", 0) != 0) {
+      const Tensor* s = Const(in(1));
+      if (!s) return a.Unsupported("allowzero", "1 (with a runtime shape)");
+      for (int64_t v : ToInts(*s))
+        if (v == 0) return a.Unsupported("allowzero", "1 (with a 0 in the shape)");
+    }
+    if (const Tensor* s = Const(in(1))) {
+      AddOp("reshape2", {{"X", {x}}}, {{"Out", {y}}}, {{"shape", Attribute::Ints(ToInts(*s))}});
+    } else {
+      AddOp("reshape2", {{"X", {x}}, {"Shape", {in(1)}}}, {{"Out", {y}}});
+    }
+    return Status::OK();
+  }
+  if (op == "Flatten") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    int64_t axis = a.Int("axis", 1);
+    if (axis < 0) {
+      int r = rank_of(x);
+      if (r < 0) return fail("a negative axis needs the input's rank (no value_info for it)");
+      axis += r;
+    }
+    same_type();
+    AddOp("flatten", {{"X", {x}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(axis)}});
+    return Status::OK();
+  }
+  if (op == "Transpose") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::vector<int64_t> perm = a.Ints("perm", {});
+    if (perm.empty()) {
+      int r = rank_of(x);
+      if (r < 0) return fail("a Transpose without perm needs the input's rank (no value_info for it)");
+      for (int i = r - 1; i >= 0; --i) perm.push_back(i);
+    }
+    same_type();
+    AddOp("transpose2", {{"X", {x}}}, {{"Out", {y}}}, {{"axis", Attribute::Ints(perm)}});
+    return Status::OK();
+  }
+  if (op == "Concat") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::vector<std::string> xs;
+    for (const auto& s : node.input())
+      if (!s.empty()) xs.push_back(s);
+    same_type();
+    AddOp("concat", {{"X", xs}}, {{"Out", {y}}}, {{"axis", Attribute::Int(a.Int("axis", 0))}});
+    return Status::OK();
+  }
+  if (op == "Squeeze" || op == "Unsqueeze") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::vector<int64_t> axes;
+    if (opset_ >= 13) {
+      if (!in(1).empty()) EMBER_RETURN_IF_ERROR(const_ints(1, "axes", &axes));
+    } else {
+      axes = a.Ints("axes", {});
+    }
+    if (op == "Unsqueeze" && axes.empty()) return fail("Unsqueeze needs axes");
+    same_type();
+    AddOp(op == "Squeeze" ? "squeeze2" : "unsqueeze2", {{"X", {x}}}, {{"Out", {y}}},
+          {{"axes", Attribute::Ints(axes)}});
+    return Status::OK();
+  }
+  if (op == "Slice") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::vector<int64_t> starts, ends, axes, steps;
+    std::string starts_t, ends_t;
+    if (opset_ < 10) {
+      starts = a.Ints("starts", {});
+      ends = a.Ints("ends", {});
+      axes = a.Ints("axes", {});
+    } else {
+      if (node.input_size() < 3) return InvalidArgument(a.Where(), ": needs starts and ends");
+      if (const Tensor* t = Const(in(1))) starts = ToInts(*t); else starts_t = in(1);
+      if (const Tensor* t = Const(in(2))) ends = ToInts(*t); else ends_t = in(2);
+      if (!in(3).empty()) EMBER_RETURN_IF_ERROR(const_ints(3, "axes", &axes));
+      if (!in(4).empty()) EMBER_RETURN_IF_ERROR(const_ints(4, "steps", &steps));
+    }
+    for (int64_t s : steps)
+      if (s != 1) return fail(StrCat("steps ", DDim(steps).ToString(), " are not supported (only 1)"));
+    if (axes.empty()) {
+      size_t n = starts_t.empty() ? starts.size() : (ends_t.empty() ? ends.size() : 0);
+      if (n == 0) {
+        auto it = shapes_.find(starts_t);
+        if (it != shapes_.end() && it->second.size() == 1 && it->second[0] > 0) n = it->second[0];
+      }
+      if (n == 0) return fail("the number of sliced axes is unknown (give axes as a constant)");
+      for (size_t i = 0; i < n; ++i) axes.push_back(static_cast<int64_t>(i));
+    }
+    OpDesc::Slots ins = {{"Input", {x}}};
+    if (!starts_t.empty()) ins.push_back({"StartsTensor", {starts_t}});
+    if (!ends_t.empty()) ins.push_back({"EndsTensor", {ends_t}});
+    std::map<std::string, Attribute> attrs = {{"axes", Attribute::Ints(axes)}};
+    if (starts_t.empty()) attrs["starts"] = Attribute::Ints(starts);
+    if (ends_t.empty()) attrs["ends"] = Attribute::Ints(ends);
+    same_type();
+    AddOp("slice", ins, {{"Out", {y}}}, attrs);
+    return Status::OK();
+  }
+  if (op == "Split") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::vector<int64_t> split;
+    if (opset_ >= 13) {
+      if (!in(1).empty()) EMBER_RETURN_IF_ERROR(const_ints(1, "split", &split));
+    } else {
+      split = a.Ints("split", {});
+    }
+    int64_t num_outputs = a.Int("num_outputs", 0);
+    std::vector<std::string> outs(node.output().begin(), node.output().end());
+    for (auto& o : outs) {
+      if (o.empty()) o = Temp(y);
+      if (types_.count(x)) types_[o] = types_[x];
+    }
+    std::map<std::string, Attribute> attrs = {{"axis", Attribute::Int(a.Int("axis", 0))}};
+    if (!split.empty()) attrs["sections"] = Attribute::Ints(split);
+    else if (num_outputs > 0 && num_outputs != static_cast<int64_t>(outs.size()))
+      return a.Unsupported("num_outputs", std::to_string(num_outputs));
+    else attrs["num"] = Attribute::Int(static_cast<int64_t>(outs.size()));
+    AddOp("split", {{"X", {x}}}, {{"Out", outs}}, attrs);
+    return Status::OK();
+  }
+  if (op == "Shape") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    int64_t start = a.Int("start", 0);
+    bool has_end = a.Has("end");
+    int64_t end = a.Int("end", 0);
+    std::string s32 = Temp(y), s64 = (start != 0 || has_end) ? Temp(y) : y;
+    AddOp("shape", {{"Input", {x}}}, {{"Out", {s32}}});
+    AddOp("cast", {{"X", {s32}}}, {{"Out", {s64}}},
+          {{"in_dtype", Attribute::Int(static_cast<int>(VarDataType::kInt32))},
+           {"out_dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}});
+    types_[y] = DataType::kInt64;
+    if (s64 != y)
+      AddOp("slice", {{"Input", {s64}}}, {{"Out", {y}}},
+            {{"axes", Attribute::Ints({0})}, {"starts", Attribute::Ints({start})},
+             {"ends", Attribute::Ints({has_end ? end : std::numeric_limits<int32_t>::max()})}});
+    return Status::OK();
+  }
+  if (op == "Cast") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    int64_t to = a.Int("to", 0);
+    DataType dt;
+    if (!EmberTypeOf(static_cast<int>(to), &dt) || to == kOnnxFloat16 || to == kOnnxDouble)
+      return a.Unsupported("to", StrCat(to, " (", OnnxTypeName(static_cast<int>(to)), ")"));
+    a.Ignore({"saturate"});
+    types_[y] = dt;
+    AddOp("cast", {{"X", {x}}}, {{"Out", {y}}},
+          {{"in_dtype", Attribute::Int(VarTypeOf(TypeOf(x)))}, {"out_dtype", Attribute::Int(VarTypeOf(dt))}});
+    return Status::OK();
+  }
+  if (op == "Pad") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::string mode = a.String("mode", "constant");
+    std::vector<int64_t> pads;
+    float value = 0.f;
+    if (opset_ < 11) {
+      pads = a.Ints("pads", {});
+      value = a.Float("value", 0.f);
+    } else {
+      if (node.input_size() < 2) return InvalidArgument(a.Where(), ": needs pads");
+      EMBER_RETURN_IF_ERROR(const_ints(1, "pads", &pads));
+      if (!in(2).empty()) {
+        const Tensor* v = Const(in(2));
+        if (!v) return fail("input constant_value must be a constant");
+        if (v->numel() > 0) value = static_cast<float>(ToDoubles(*v)[0]);
+      }
+      if (!in(3).empty()) return fail("input axes is not supported");
+    }
+    size_t r = pads.size() / 2;
+    if (r != 4) return a.Unsupported("pads", DDim(pads).ToString() + " (only 4-D inputs)");
+    if (pads[0] || pads[1] || pads[4] || pads[5])
+      return a.Unsupported("pads", DDim(pads).ToString() + " (only the last two dims may be padded)");
+    std::string m = mode == "constant" ? "constant" : mode == "reflect" ? "reflect" : mode == "edge" ? "edge" : "";
+    if (m.empty()) return a.Unsupported("mode", mode);
+    same_type();
+    AddOp("pad2d", {{"X", {x}}}, {{"Out", {y}}},
+          {{"paddings", Attribute::Ints({pads[2], pads[6], pads[3], pads[7]})}, {"mode", Attribute::String(m)},
+           {"pad_value", Attribute::Float(value)}});
+    return Status::OK();
+  }
+  if (op == "ReduceMean" || op == "ReduceSum" || op == "ReduceMax") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::vector<int64_t> axes;
+    bool axes_input = (op == "ReduceSum" && opset_ >= 13) || opset_ >= 18;
+    if (axes_input) {
+      if (!in(1).empty()) EMBER_RETURN_IF_ERROR(const_ints(1, "axes", &axes));
+    } else {
+      axes = a.Ints("axes", {});
+    }
+    bool keep = a.Int("keepdims", 1) != 0;
+    bool noop = a.Int("noop_with_empty_axes", 0) != 0;
+    same_type();
+    if (axes.empty() && noop) {
+      AddOp("assign", {{"X", {x}}}, {{"Out", {y}}});
+      return Status::OK();
+    }
+    std::string type = op == "ReduceMean" ? "reduce_mean" : op == "ReduceSum" ? "reduce_sum" : "reduce_max";
+    AddOp(type, {{"X", {x}}}, {{"Out", {y}}},
+          {{"dim", Attribute::Ints(axes.empty() ? std::vector<int64_t>{0} : axes)},
+           {"keep_dim", Attribute::Bool(keep)}, {"reduce_all", Attribute::Bool(axes.empty())}});
+    return Status::OK();
+  }
+  if (op == "ArgMax") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    if (a.Int("select_last_index", 0) != 0) return a.Unsupported("select_last_index", "1");
+    types_[y] = DataType::kInt64;
+    AddOp("arg_max", {{"X", {x}}}, {{"Out", {y}}},
+          {{"axis", Attribute::Int(a.Int("axis", 0))}, {"keepdims", Attribute::Bool(a.Int("keepdims", 1) != 0)},
+           {"dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}});
+    return Status::OK();
+  }
+  if (op == "DepthToSpace") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::string mode = a.String("mode", "DCR");
+    if (mode != "CRD") return a.Unsupported("mode", mode);
+    same_type();
+    AddOp("pixel_shuffle", {{"X", {x}}}, {{"Out", {y}}},
+          {{"upscale_factor", Attribute::Int(a.Int("blocksize", 1))}});
+    return Status::OK();
+  }
+  if (op == "Resize" || op == "Upsample") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::string mode = a.String("mode", "nearest");
+    std::string ctm = op == "Upsample" || opset_ < 11 ? "asymmetric" : a.String("coordinate_transformation_mode", "half_pixel");
+    std::string nearest_mode = opset_ >= 11 ? a.String("nearest_mode", "round_prefer_floor") : "floor";
+    a.Ignore({"cubic_coeff_a", "exclude_outside", "extrapolation_value"});
+    if (a.Int("exclude_outside", 0) != 0) return a.Unsupported("exclude_outside", "1");
+    if (a.Has("antialias") && a.Int("antialias", 0) != 0) return a.Unsupported("antialias", "1");
+    if (a.Has("axes")) return fail("attribute axes is not supported");
+    if (a.String("keep_aspect_ratio_policy", "stretch") != "stretch")
+      return a.Unsupported("keep_aspect_ratio_policy", a.String("keep_aspect_ratio_policy", ""));
+    std::vector<double> scales;
+    std::vector<int64_t> sizes;
+    if (op == "Upsample" && opset_ < 9) {
+      scales = a.Floats("scales", {});
+    } else {
+      int si = op == "Upsample" ? 1 : (opset_ < 11 ? 1 : 2);
+      if (!in(si).empty()) {
+        const Tensor* t = Const(in(si));
+        if (!t) return fail("input scales must be a constant");
+        scales = ToDoubles(*t);
+      }
+      if (op == "Resize" && opset_ >= 11 && !in(3).empty()) {
+        const Tensor* t = Const(in(3));
+        if (!t) return fail("input sizes must be a constant");
+        sizes = ToInts(*t);
+      }
+      if (op == "Resize" && opset_ >= 11 && !in(1).empty() && ctm == "tf_crop_and_resize")
+        return a.Unsupported("coordinate_transformation_mode", ctm);
+    }
+    if (!scales.empty() && (scales.size() != 4 || scales[0] != 1 || scales[1] != 1))
+      return fail(StrCat("scales must be [1, 1, sh, sw], got ", scales.size(), " values"));
+    if (!sizes.empty() && sizes.size() != 4) return fail("sizes must have 4 values");
+    std::string type;
+    std::map<std::string, Attribute> attrs;
+    if (mode == "nearest") {
+      type = "nearest_interp_v2";
+      if (ctm == "asymmetric" && nearest_mode == "floor") {
+        attrs["align_corners"] = Attribute::Bool(false);
+      } else if (ctm == "align_corners" && nearest_mode == "round_prefer_ceil") {
+        attrs["align_corners"] = Attribute::Bool(true);
+      } else {
+        return a.Unsupported("coordinate_transformation_mode/nearest_mode", ctm + "/" + nearest_mode);
+      }
+    } else if (mode == "linear" || mode == "bilinear") {
+      type = "bilinear_interp_v2";
+      if (ctm == "half_pixel" || (ctm == "pytorch_half_pixel")) {
+        attrs["align_corners"] = Attribute::Bool(false);
+        attrs["align_mode"] = Attribute::Int(0);
+        if (ctm == "pytorch_half_pixel" && !sizes.empty() && (sizes[2] == 1 || sizes[3] == 1))
+          return a.Unsupported("coordinate_transformation_mode", ctm + " with an output size of 1");
+      } else if (ctm == "asymmetric") {
+        attrs["align_corners"] = Attribute::Bool(false);
+        attrs["align_mode"] = Attribute::Int(1);
+      } else if (ctm == "align_corners") {
+        attrs["align_corners"] = Attribute::Bool(true);
+      } else {
+        return a.Unsupported("coordinate_transformation_mode", ctm);
+      }
+    } else {
+      return a.Unsupported("mode", mode);
+    }
+    if (!sizes.empty()) {
+      attrs["out_h"] = Attribute::Int(sizes[2]);
+      attrs["out_w"] = Attribute::Int(sizes[3]);
+    } else if (!scales.empty()) {
+      attrs["scale"] = Attribute::Floats({scales[2], scales[3]});
+    } else {
+      return fail("neither scales nor sizes given");
+    }
+    same_type();
+    AddOp(type, {{"X", {x}}}, {{"Out", {y}}}, attrs);
+    return Status::OK();
+  }
+
+  return Unimplemented("node '", node.name(), "': op type ", op, " is not supported");
+}
+
+}  // namespace
+
+Status ParseOnnxTensor(const void* data, size_t size, const std::string& source, Tensor* out, std::string* name,
+                       const std::string& dir) {
+  onnx::TensorProto tp;
+  if (size > static_cast<size_t>(std::numeric_limits<int>::max()) || !tp.ParseFromArray(data, static_cast<int>(size)))
+    return ParseError(source, ": not a valid ONNX TensorProto");
+  if (name) *name = tp.name();
+  return TensorFromProto(tp, dir, source, out);
+}
+
+Status ImportOnnxBuffer(const void* data, size_t size, const std::string& source, ProgramDesc* program,
+                        Scope* weights) {
+  if (!data) return InvalidArgument(source, ": model buffer is null");
+  onnx::ModelProto model;
+  if (size > static_cast<size_t>(std::numeric_limits<int>::max()) ||
+      !model.ParseFromArray(data, static_cast<int>(size)))
+    return ParseError(source, ": not a valid ONNX model (protobuf parse failed)");
+  Importer imp(source, DirName(source), program, weights);
+  return imp.Run(model);
+}
+
+Status ImportOnnxFile(const std::string& path, ProgramDesc* program, Scope* weights) {
+  std::string buf;
+  if (!ReadFile(path, &buf)) return NotFound("cannot read ONNX model file ", path);
+  return ImportOnnxBuffer(buf.data(), buf.size(), path, program, weights);
 }
 
 }  // namespace ember
