@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <new>
 
+#include "framework/memory_planner.h"
 #include "framework/op_registry.h"
 
 #ifdef _OPENMP
@@ -63,6 +64,7 @@ Status Executor::SetInput(const std::string& name, const Tensor& tensor) {
   if (tensor.dims().HasUnknown())
     return InvalidArgument("input '", name, "' has an unknown dim in shape ", tensor.dims().ToString());
   if (!tensor.initialized()) return InvalidArgument("input '", name, "' has no data");
+  var->GetMutable()->Release();  // inputs get storage of their own, never a slot of an arena
   EMBER_RETURN_IF_ERROR(var->GetMutable()->CopyFrom(tensor));
   fed_.insert(name);
   return Status::OK();
@@ -113,6 +115,30 @@ Status Executor::BuildPlan(const std::set<std::string>& fed, const std::vector<s
     for (const auto& n : op.AllOutputNames()) defined.insert(n);
   }
   plan->ops = std::move(picked);
+
+  // Lifetimes of the intermediates, for light mode and the arena plan.
+  std::set<std::string> kept(targets.begin(), targets.end());
+  plan->kept.assign(kept.begin(), kept.end());
+  std::map<std::string, size_t> index;
+  for (size_t step = 0; step < plan->ops.size(); ++step) {
+    const OpDesc& op = block.ops[plan->ops[step]];
+    std::vector<std::string> touched = op.AllOutputNames();
+    for (const auto& n : op.AllInputNames()) touched.push_back(n);
+    for (const auto& n : touched) {
+      if (available(n) || kept.count(n)) continue;
+      auto it = index.find(n);
+      if (it == index.end()) {
+        index[n] = plan->temps.size();
+        plan->temps.push_back(n);
+        plan->first.push_back(static_cast<int>(step));
+        plan->last.push_back(static_cast<int>(step));
+      } else {
+        plan->last[it->second] = static_cast<int>(step);
+      }
+    }
+  }
+  plan->free_after.assign(plan->ops.size(), {});
+  for (size_t i = 0; i < plan->temps.size(); ++i) plan->free_after[static_cast<size_t>(plan->last[i])].push_back(i);
   return Status::OK();
 }
 
@@ -124,9 +150,27 @@ Status Executor::EnsureOp(size_t index) {
 Status Executor::RunPlan(Plan* plan) {
   const BlockDesc& block = program_->block0();
   for (size_t i : plan->ops) EMBER_RETURN_IF_ERROR(EnsureOp(i));
+  std::vector<DDim> dims;
+  for (const auto& n : fed_) dims.push_back(scope_.FindVar(n)->Get().dims());
+  const bool light = options_.light_mode;
+  // At shapes the plan was made for, every intermediate gets its slot of the arena; otherwise this run
+  // allocates as it goes, frees after the last reader, and records sizes for a new plan.
+  const bool use_arena = light && plan->arena && plan->planned_dims == dims;
+  std::vector<Tensor*> temps(plan->temps.size());
+  for (size_t i = 0; i < temps.size(); ++i) {
+    temps[i] = scope_.FindLocalVar(plan->temps[i])->GetMutable();
+    if (use_arena) temps[i]->UseBlock(plan->arena, plan->offsets[i], plan->sizes[i]);
+    else if (light) temps[i]->Release();
+  }
+  std::vector<size_t> sizes(plan->temps.size(), 0);
+  std::map<const Tensor*, size_t> temp_index;
+  for (size_t i = 0; i < temps.size(); ++i) temp_index[temps[i]] = i;
+  bool fits = true;
+
   // Shapes are inferred op by op just before each runs, so ops whose output shape depends on an earlier
   // op's values (shape -> slice -> reshape2, interp with OutSize) see real data.
-  for (size_t i : plan->ops) {
+  for (size_t step = 0; step < plan->ops.size(); ++step) {
+    size_t i = plan->ops[step];
     const OpDesc& desc = block.ops[i];
     EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->InferShape(), desc, "InferShape"));
     for (const auto& n : desc.AllOutputNames()) {
@@ -138,7 +182,34 @@ Status Executor::RunPlan(Plan* plan) {
       inited_[i] = true;
     }
     EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Run(), desc, "Run"));
+    for (const auto& n : desc.AllOutputNames()) {
+      Variable* v = scope_.FindLocalVar(n);
+      auto it = v ? temp_index.find(v->GetMutable()) : temp_index.end();
+      if (it == temp_index.end()) continue;
+      sizes[it->second] = std::max(sizes[it->second], v->Get().nbytes());
+      if (use_arena && v->Get().block() != plan->arena.get()) fits = false;  // outgrew its slot
+    }
+    if (light && !use_arena)
+      for (size_t t : plan->free_after[step]) temps[t]->Release();
   }
+  if (light && (!use_arena || !fits)) {
+    MemoryPlan mp;
+    std::vector<BufferRequest> reqs(sizes.size());
+    for (size_t t = 0; t < sizes.size(); ++t) reqs[t] = {sizes[t], plan->first[t], plan->last[t]};
+    mp = PlanMemory(reqs, Tensor::kAlignment);
+    plan->offsets = mp.offsets;
+    plan->sizes.resize(sizes.size());
+    for (size_t t = 0; t < sizes.size(); ++t)
+      plan->sizes[t] = (sizes[t] + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment;
+    plan->planned_dims = dims;
+    plan->arena.reset();
+    EMBER_RETURN_IF_ERROR(AllocateBlock(std::max<size_t>(mp.arena_bytes, 1), &plan->arena).Prepend("activation arena: "));
+    plan->stats = {mp.arena_bytes, mp.lower_bound, mp.naive_bytes, sizes.size()};
+  }
+  last_stats_ = plan->stats;
+  readable_.clear();
+  readable_.insert(fed_.begin(), fed_.end());
+  readable_.insert(plan->kept.begin(), plan->kept.end());
   last_run_ops_ = plan->ops.size();
   return Status::OK();
 }
@@ -170,6 +241,9 @@ Status Executor::Run(const std::vector<std::string>& fetch) {
 Status Executor::GetOutput(const std::string& name, const Tensor** out) const {
   const Variable* v = scope_.FindVar(name);
   if (!v) return NotFound("the model has no variable named '", name, "'");
+  if (options_.light_mode && !readable_.count(name) && scope_.FindLocalVar(name))
+    return NotFound("variable '", name, "' was not kept by the last Run (light mode keeps only the requested "
+                    "outputs: pass it to Run, or turn light mode off)");
   if (!v->Get().initialized()) return NotFound("variable '", name, "' has not been computed");
   *out = &v->Get();
   return Status::OK();

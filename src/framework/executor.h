@@ -16,6 +16,17 @@ namespace ember {
 
 struct ExecutorOptions {
   int threads = 1;
+  // Light mode: intermediates share one planned arena (and are freed after their last reader on the
+  // first run at a new shape). Only the requested outputs and the inputs stay readable after Run.
+  bool light_mode = true;
+};
+
+// Activation memory of the last Run's plan (bytes).
+struct MemoryStats {
+  size_t arena_bytes = 0;   // planned peak (0 until a run at the current shapes has been planned)
+  size_t lower_bound = 0;   // largest sum of simultaneously live intermediates
+  size_t naive_bytes = 0;   // every intermediate its own buffer
+  size_t tensors = 0;       // intermediates planned
 };
 
 class Executor {
@@ -38,10 +49,20 @@ class Executor {
   Status GetOutput(const std::string& name, const Tensor** out) const;
   // Number of ops the last Run executed.
   size_t LastRunOpCount() const { return last_run_ops_; }
+  const MemoryStats& LastMemoryStats() const { return last_stats_; }
 
  private:
   struct Plan {
-    std::vector<size_t> ops;  // indices into block 0, in program order
+    std::vector<size_t> ops;                     // indices into block 0, in program order
+    std::vector<std::string> temps;              // intermediates (not fed, not weights, not kept outputs)
+    std::vector<std::string> kept;               // requested outputs
+    std::vector<int> first, last;                // per temp: first writing step, last reading step
+    std::vector<std::vector<size_t>> free_after;  // per step: temps whose last reader it is
+    // The arena, planned from the sizes seen at `planned_dims` (the fed inputs' shapes).
+    std::vector<DDim> planned_dims;
+    std::vector<size_t> offsets, sizes;
+    std::shared_ptr<Allocation> arena;
+    MemoryStats stats;
   };
   Status BuildPlan(const std::set<std::string>& fed, const std::vector<std::string>& targets, Plan* plan);
   Status RunPlan(Plan* plan);
@@ -57,6 +78,8 @@ class Executor {
   std::vector<bool> inited_;
   std::map<std::string, Plan> plans_;
   size_t last_run_ops_ = 0;
+  MemoryStats last_stats_;
+  std::set<std::string> readable_;  // what GetOutput may return in light mode
 };
 
 }  // namespace ember

@@ -22,6 +22,16 @@ Allocation::~Allocation() {
   if (owned_) std::free(ptr_);
 }
 
+Status AllocateBlock(size_t bytes, std::shared_ptr<Allocation>* out) {
+  if (bytes > g_memory_limit) return OutOfMemory(bytes, " bytes exceed the tensor memory limit of ", g_memory_limit.load());
+  try {
+    *out = AllocateAligned(bytes);
+  } catch (const std::bad_alloc&) {
+    return OutOfMemory("out of memory allocating ", bytes, " bytes");
+  }
+  return Status::OK();
+}
+
 void SetTensorMemoryLimit(size_t bytes) { g_memory_limit = bytes; }
 size_t TensorMemoryLimit() { return g_memory_limit; }
 
@@ -31,7 +41,7 @@ size_t Tensor::nbytes() const {
 }
 
 bool Tensor::initialized() const {
-  return holder_ && numel() >= 0 && holder_->size() >= offset_ + nbytes();
+  return holder_ && numel() >= 0 && capacity_ >= nbytes();
 }
 
 Status Tensor::Allocate() {
@@ -47,6 +57,7 @@ Status Tensor::Allocate() {
     return OutOfMemory("out of memory allocating ", nbytes(), " bytes for shape ", dims_.ToString());
   }
   offset_ = 0;
+  capacity_ = holder_->size();
   return Status::OK();
 }
 
@@ -56,6 +67,7 @@ void* Tensor::raw_mutable_data() {
     if (n < 0 || static_cast<uint64_t>(n) > g_memory_limit / SizeOf(dtype_)) throw std::bad_alloc();
     holder_ = AllocateAligned(nbytes());
     offset_ = 0;
+    capacity_ = holder_->size();
   }
   return static_cast<char*>(holder_->ptr()) + offset_;
 }
@@ -69,7 +81,9 @@ Tensor Tensor::Slice(int64_t begin, int64_t end) const {
   d[0] = end - begin;
   t.dims_ = DDim(d);
   t.holder_ = holder_;
-  t.offset_ = offset_ + static_cast<size_t>(begin * row) * SizeOf(dtype_);
+  size_t skip = static_cast<size_t>(begin * row) * SizeOf(dtype_);
+  t.offset_ = offset_ + skip;
+  t.capacity_ = capacity_ - skip;
   return t;
 }
 
@@ -78,6 +92,7 @@ void Tensor::ShareDataWith(const Tensor& other) {
   dtype_ = other.dtype_;
   holder_ = other.holder_;
   offset_ = other.offset_;
+  capacity_ = other.capacity_;
 }
 
 Status Tensor::CopyFrom(const Tensor& other) {
@@ -93,6 +108,7 @@ Status Tensor::CopyFrom(const Tensor& other) {
 Tensor Tensor::FromExternal(void* data, DataType dtype, DDim dims) {
   Tensor t(dtype, std::move(dims));
   t.holder_ = std::make_shared<Allocation>(data, t.nbytes(), false);
+  t.capacity_ = t.nbytes();
   return t;
 }
 

@@ -28,6 +28,9 @@ class Allocation {
   bool owned_;
 };
 
+// A 64-byte aligned block of `bytes` (limited like tensors): a predictor's activation arena.
+Status AllocateBlock(size_t bytes, std::shared_ptr<Allocation>* out);
+
 // The largest single tensor Ember allocates (default 4 GiB): a model cannot ask for more.
 void SetTensorMemoryLimit(size_t bytes);
 size_t TensorMemoryLimit();
@@ -89,10 +92,19 @@ class Tensor {
   Status CopyFrom(const Tensor& other);
   // Wraps memory Ember does not own (no copy). The caller keeps it alive while the tensor is used.
   static Tensor FromExternal(void* data, DataType dtype, DDim dims);
+  // Makes this tensor use bytes [offset, offset + capacity) of a shared block (a predictor's arena). Later
+  // Allocate/mutable_data calls keep it while the dims fit, and allocate their own storage when not.
+  void UseBlock(std::shared_ptr<Allocation> block, size_t offset, size_t capacity) {
+    holder_ = std::move(block);
+    offset_ = offset;
+    capacity_ = capacity;
+  }
+  const Allocation* block() const { return holder_.get(); }
   // Drops the storage (dims and dtype stay).
   void Release() {
     holder_.reset();
     offset_ = 0;
+    capacity_ = 0;
   }
   bool SharesStorageWith(const Tensor& o) const { return holder_ && holder_ == o.holder_; }
 
@@ -103,6 +115,7 @@ class Tensor {
   DataType dtype_ = DataType::kFloat32;
   std::shared_ptr<Allocation> holder_;
   size_t offset_ = 0;
+  size_t capacity_ = 0;  // bytes usable from offset_ (a view or arena slot may own less than the block)
 };
 
 }  // namespace ember
