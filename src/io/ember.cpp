@@ -1,6 +1,7 @@
 #include "io/ember.h"
 
 #include <new>
+#include <set>
 
 #include "framework/executor.h"
 #include "framework/op_registry.h"
@@ -40,7 +41,17 @@ Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std:
   m->optimize_ = options.optimize;
   m->program_.optimized = m->program_.loaded;
   EMBER_RETURN_IF_ERROR(CheckOps(m->program_.loaded));
-  if (options.optimize) EMBER_RETURN_IF_ERROR(OptimizeProgram(&m->program_.optimized, &m->weights_));
+  if (options.optimize) {
+    EMBER_RETURN_IF_ERROR(OptimizeProgram(&m->program_.optimized, &m->weights_));
+    if (!options.keep_loaded_program) {  // free what only the unoptimized program reads
+      std::set<std::string> used;
+      for (const auto& op : m->program_.optimized.block0().ops)
+        for (const auto& n : op.AllInputNames()) used.insert(n);
+      for (const auto& n : m->weights_.LocalVarNames())
+        if (!used.count(n)) m->weights_.EraseLocalVar(n);
+      m->loaded_program_runnable_ = false;
+    }
+  }
   *out = std::shared_ptr<const Model>(std::move(m));
   return Status::OK();
 }
@@ -111,9 +122,13 @@ Status Predictor::Create(std::shared_ptr<const Model> model, const PredictorOpti
     if (!model) return InvalidArgument("model is null");
     std::unique_ptr<Predictor> p(new Predictor());
     p->model_ = std::move(model);
+    if (options.use_loaded_program && !p->model_->loaded_program_runnable())
+      return InvalidArgument("the program as loaded needs weights the passes replaced; load the model with "
+                             "ModelOptions::keep_loaded_program to run it");
     const ProgramDesc* prog = options.use_loaded_program ? &p->model_->programs().loaded : &p->model_->program();
     ExecutorOptions eo;
     eo.threads = options.threads;
+    eo.light_mode = options.light_mode;
     p->executor_.reset(new Executor(prog, &p->model_->weights(), eo));
     *out = std::move(p);
     return Status::OK();
@@ -131,6 +146,11 @@ Status Predictor::SetInput(const std::string& name, const Tensor& tensor) {
 
 Status Predictor::Run(const std::vector<std::string>& fetch) {
   return Guard([&] { return executor_->Run(fetch); });
+}
+
+PredictorMemory Predictor::Memory() const {
+  const MemoryStats& m = executor_->LastMemoryStats();
+  return {m.arena_bytes, m.lower_bound, m.naive_bytes};
 }
 
 Status Predictor::GetOutput(const std::string& name, const Tensor** out) const {

@@ -33,6 +33,9 @@ struct ModelOptions {
   // Ignore any params and give every weight deterministic generated values of its declared shape
   // (graph-only models: benchmarks, shape tests).
   bool generate_weights = false;
+  // Keep the weights that only the program as loaded uses (originals of folded filters), so predictors
+  // can run it with PredictorOptions::use_loaded_program. Off: they are freed after the passes.
+  bool keep_loaded_program = false;
 };
 
 class Model {
@@ -50,6 +53,7 @@ class Model {
   std::vector<std::string> FeedNames() const { return program().FeedNames(); }
   std::vector<std::string> FetchNames() const { return program().FetchNames(); }
   const std::string& source() const { return source_; }  // the files it came from
+  bool loaded_program_runnable() const { return loaded_program_runnable_; }
 
  private:
   Model() = default;
@@ -58,12 +62,24 @@ class Model {
   Program program_;
   Scope weights_;
   bool optimize_ = true;
+  bool loaded_program_runnable_ = true;
   std::string source_;
 };
 
 struct PredictorOptions {
-  int threads = 1;                // OpenMP threads this predictor's runs use
+  int threads = 1;                  // OpenMP threads this predictor's runs use
+  // Light mode (default): intermediates share one arena planned from their lifetimes; after Run only the
+  // requested outputs (and the inputs) can be read. Off: every variable keeps its own memory and any
+  // computed variable can be read after Run.
+  bool light_mode = true;
   bool use_loaded_program = false;  // run the program as loaded, without the passes (for comparisons)
+};
+
+// Activation memory of a predictor's last Run (bytes).
+struct PredictorMemory {
+  size_t arena_bytes = 0;   // planned activation peak (light mode; 0 before a second run at a shape)
+  size_t lower_bound = 0;   // the largest sum of intermediates alive at once
+  size_t naive_bytes = 0;   // every intermediate its own buffer
 };
 
 class Executor;
@@ -80,6 +96,7 @@ class Predictor {
   Status Run(const std::vector<std::string>& fetch = {});
   // Valid until the next Run or SetInput.
   Status GetOutput(const std::string& name, const Tensor** out) const;
+  PredictorMemory Memory() const;
 
  private:
   Predictor() = default;

@@ -21,7 +21,9 @@ Compared CompareOptimized(const ProgramBuilder& pb, const std::string& feed, con
   std::string model, params;
   pb.Serialize(&model, &params);
   std::shared_ptr<const Model> m;
-  Status s = Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), {}, &m);
+  ModelOptions mo;
+  mo.keep_loaded_program = true;
+  Status s = Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), mo, &m);
   INFO(s.message());
   REQUIRE(s.ok());
   Tensor x = RandomTensor(in_dims, 99, -2.f, 2.f);
@@ -160,4 +162,27 @@ TEST_CASE("an identity scale straight after a feed rewires its readers", "[io][p
   Compared c = CompareOptimized(pb, "x", {1, 4}, {"y"});
   CHECK(c.optimized_ops.count("scale") == 0);
   CHECK(c.optimized_ops["relu"] == 1);
+}
+
+TEST_CASE("weights only the loaded program reads are freed unless kept", "[io][passes]") {
+  ProgramBuilder pb;
+  pb.Feed("x", {-1, 3, 4, 4}).Weight("w", RandomTensor({2, 3, 1, 1}, 5));
+  pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}}, {{"Output", {"c"}}},
+        {{"strides", Attribute::Ints({1, 1})}, {"paddings", Attribute::Ints({0, 0})},
+         {"dilations", Attribute::Ints({1, 1})}, {"groups", Attribute::Int(1)}});
+  AddBn(&pb, "c", "bn", 2, 50);
+  pb.Fetch("bn");
+  std::string model, params;
+  pb.Serialize(&model, &params);
+  std::shared_ptr<const Model> m;
+  REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), {}, &m).ok());
+  CHECK(m->weights().FindVar("w") == nullptr);       // replaced by the folded filter
+  CHECK(m->weights().FindVar("bn.mean") == nullptr);
+  CHECK(m->weights().LocalVarNames().size() == 2);   // folded filter and bias
+  std::unique_ptr<Predictor> p;
+  PredictorOptions po;
+  po.use_loaded_program = true;
+  Status s = Predictor::Create(m, po, &p);
+  CHECK(s.code() == StatusCode::kInvalidArgument);
+  CHECK(s.message().find("keep_loaded_program") != std::string::npos);
 }

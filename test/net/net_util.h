@@ -41,6 +41,17 @@ inline std::vector<float> RunNet(const std::shared_ptr<const Model>& model, cons
   return ToVector(*out);
 }
 
+// Loads a model keeping the program as loaded runnable, so tests can compare it with the optimized one.
+inline std::shared_ptr<const Model> LoadForComparison(const std::string& path) {
+  ModelOptions mo;
+  mo.keep_loaded_program = true;
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(path, mo, &model);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  return model;
+}
+
 inline size_t ArgMax(const std::vector<float>& v) {
   size_t best = 0;
   for (size_t i = 1; i < v.size(); ++i)

@@ -7,10 +7,7 @@ using namespace ember::test;
 TEST_CASE("gesture recognizer matches the reference output, fused and as loaded", "[net][gesture_rec]") {
   REQUIRE_MODELS();
   std::string dir = ModelsDir() + "/paddle/paddlejs_gesture_rec";
-  std::shared_ptr<const Model> model;
-  Status s = Model::Load(dir, {}, &model);
-  INFO(s.message());
-  REQUIRE(s.ok());
+  std::shared_ptr<const Model> model = LoadForComparison(dir);
   Tensor input = MakeTensor({1, 3, 224, 224}, ReadFloats(dir + "/refdata_npref/input_img.bin"));
   std::vector<float> want = ReadFloats(dir + "/refdata_npref/output_save_infer_model_scale_0.bin");
   REQUIRE(want.size() == 9);

@@ -9,10 +9,7 @@ using namespace ember::test;
 TEST_CASE("mnist MLP recognises the 3 and matches the reference output", "[net][mnist]") {
   REQUIRE_MODELS();
   std::string dir = ModelsDir() + "/paddle/mnist_mlp_handwriting";
-  std::shared_ptr<const Model> model;
-  Status s = Model::Load(dir, {}, &model);
-  INFO(s.message());
-  REQUIRE(s.ok());
+  std::shared_ptr<const Model> model = LoadForComparison(dir);
   Tensor input = MakeTensor({1, 1, 28, 28}, ReadFloats(dir + "/refdata_npref/input_image.bin"));
   std::vector<float> want = ReadFloats(dir + "/refdata_npref/output_save_infer_model_scale_0.tmp_4.bin");
   REQUIRE(want.size() == 10);

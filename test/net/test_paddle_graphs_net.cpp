@@ -66,6 +66,7 @@ TEST_CASE("Paddle graphs run with generated weights; optimized equals as-loaded"
     std::string dir = ModelsDir() + "/paddle/graphs/" + g.dir;
     ModelOptions mo;
     mo.generate_weights = true;
+    mo.keep_loaded_program = true;
     std::shared_ptr<const Model> model;
     Status s = Model::Load(dir, mo, &model);
     INFO(g.dir << ": " << s.message());

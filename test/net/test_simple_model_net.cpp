@@ -7,10 +7,7 @@ using namespace ember::test;
 TEST_CASE("pl_simple_model matches the reference output, fused and as loaded", "[net][simple_model]") {
   REQUIRE_MODELS();
   std::string dir = ModelsDir() + "/paddle/pl_simple_model";
-  std::shared_ptr<const Model> model;
-  Status s = Model::Load(dir, {}, &model);
-  INFO(s.message());
-  REQUIRE(s.ok());
+  std::shared_ptr<const Model> model = LoadForComparison(dir);
   Tensor input = MakeTensor({1, 3, 224, 224}, ReadFloats(dir + "/refdata_npref/input_image.bin"));
   std::vector<float> want = ReadFloats(dir + "/refdata_npref/output_batch_norm_0.tmp_3.bin");
   REQUIRE(want.size() == 32u * 112 * 112);

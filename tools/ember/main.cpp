@@ -7,6 +7,7 @@
 #include <map>
 #include <numeric>
 #include <string>
+#include <sys/resource.h>
 #include <vector>
 
 #include "bench.h"
@@ -24,7 +25,7 @@ namespace {
 
 const char* kUsage =
     "usage:\n"
-    "  ember inspect MODEL [--params FILE]\n"
+    "  ember inspect MODEL [--params FILE] [--memory [--generate-weights] [--shape NAME=d0,...]...]\n"
     "  ember run MODEL [--params FILE] [--input NAME=FILE]... [--output NAME=FILE]...\n"
     "            [--shape NAME=d0,d1,...]... [--threads N] [--no-optimize] [--top K]\n"
     "            [--pixel-scale S] [--pixel-bias B] [--generate-weights]\n"
@@ -61,7 +62,7 @@ struct Args {
   std::vector<std::pair<std::string, std::string>> inputs, outputs;
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, top = 0;
-  bool optimize = true, generate_weights = false;
+  bool optimize = true, generate_weights = false, memory = false;
   float pixel_scale = 1.f, pixel_bias = 0.f;
 };
 
@@ -104,6 +105,8 @@ Status ParseArgs(int argc, char** argv, int first, Args* a) {
     } else if (arg == "--pixel-scale" || arg == "--pixel-bias") {
       EMBER_RETURN_IF_ERROR(next(&v));
       (arg == "--pixel-scale" ? a->pixel_scale : a->pixel_bias) = std::strtof(v.c_str(), nullptr);
+    } else if (arg == "--memory") {
+      a->memory = true;
     } else if (arg == "--generate-weights") {
       a->generate_weights = true;
     } else if (arg == "--no-optimize") {
@@ -120,7 +123,55 @@ Status ParseArgs(int argc, char** argv, int first, Args* a) {
   return Status::OK();
 }
 
+// Peak resident set size of this process so far, in bytes.
+size_t PeakRss() {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<size_t>(ru.ru_maxrss) * 1024;
+}
+
+// Runs the model twice at its feed shapes (batch 1, or --shape) on generated inputs and reports memory.
+int InspectMemory(const Args& a) {
+  ModelOptions mo;
+  mo.params_file = a.params;
+  mo.generate_weights = a.generate_weights;
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(a.model, mo, &model);
+  if (!s.ok()) return Fail(s);
+  size_t weight_bytes = 0;
+  for (const auto& n : model->weights().LocalVarNames()) weight_bytes += model->weights().FindVar(n)->Get().nbytes();
+  std::unique_ptr<Predictor> p;
+  if (!(s = Predictor::Create(model, {}, &p)).ok()) return Fail(s);
+  const BlockDesc& b = model->program().block0();
+  for (const auto& name : p->FeedNames()) {
+    const VarDesc* v = b.FindVar(name);
+    std::vector<int64_t> dims = v ? v->dims : std::vector<int64_t>{1};
+    for (auto& d : dims)
+      if (d < 0) d = 1;
+    if (a.shapes.count(name)) dims = a.shapes.at(name);
+    Tensor t(v && v->dtype == static_cast<int>(VarDataType::kInt32) ? DataType::kInt32 : DataType::kFloat32, DDim(dims));
+    if (!(s = t.Allocate()).ok()) return Fail(s);
+    if (t.dtype() == DataType::kInt32)
+      for (int64_t i = 0; i < t.numel(); ++i) t.data<int32_t>()[i] = static_cast<int32_t>(dims.size() > 2 ? dims[2] : 1);
+    else
+      for (int64_t i = 0; i < t.numel(); ++i) t.data<float>()[i] = static_cast<float>(i % 255) / 255.f;
+    if (!(s = p->SetInput(name, t)).ok()) return Fail(s);
+  }
+  for (int i = 0; i < 2; ++i)  // the first run measures sizes, the second runs on the planned arena
+    if (!(s = p->Run()).ok()) return Fail(s);
+  PredictorMemory m = p->Memory();
+  auto mib = [](size_t b) { return static_cast<double>(b) / (1 << 20); };
+  std::printf("weights:                 %10.2f MiB\n", mib(weight_bytes));
+  std::printf("activations, planned:    %10.2f MiB\n", mib(m.arena_bytes));
+  std::printf("activations, lower bound:%10.2f MiB  (planned / bound = %.3f)\n", mib(m.lower_bound),
+              m.lower_bound ? static_cast<double>(m.arena_bytes) / m.lower_bound : 0.0);
+  std::printf("activations, no reuse:   %10.2f MiB\n", mib(m.naive_bytes));
+  std::printf("peak RSS of this process:%10.2f MiB\n", mib(PeakRss()));
+  return 0;
+}
+
 int Inspect(const Args& a) {
+  if (a.memory) return InspectMemory(a);
   PaddleModelFiles files;
   Status s = FindPaddleModelFiles(a.model, a.params, &files);
   if (!s.ok()) return Fail(s);
