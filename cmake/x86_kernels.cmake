@@ -1,2 +1,26 @@
-# x86 SIMD kernels: sets EMBER_X86_SRCS (sources added to the ember library). Empty until the x86 kernels land.
+# x86 SIMD kernels (src/operators/kernel/x86): sets EMBER_X86_SRCS, the sources added to the ember library.
+#   *_avx2.cpp    compiled with -mavx2 -mfma        (object library ember_x86_avx2)
+#   *_avx512.cpp  compiled with -mavx512f -mfma     (object library ember_x86_avx512)
+#   everything else there with the baseline flags (dispatch, drivers, portable fallbacks).
+# Which variant runs is chosen at run time (cpu_isa.h: CPUID + XGETBV, EMBER_ISA=avx512|avx2|generic).
 set(EMBER_X86_SRCS "")
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i[3-6]86)$")
+  set(_x86_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/x86)
+  file(GLOB _x86_all CONFIGURE_DEPENDS ${_x86_dir}/*.cpp)
+  file(GLOB _x86_avx2 CONFIGURE_DEPENDS ${_x86_dir}/*_avx2.cpp)
+  file(GLOB _x86_avx512 CONFIGURE_DEPENDS ${_x86_dir}/*_avx512.cpp)
+  set(_x86_base ${_x86_all})
+  if(_x86_avx2 OR _x86_avx512)
+    list(REMOVE_ITEM _x86_base ${_x86_avx2} ${_x86_avx512})
+  endif()
+  add_library(ember_x86_avx2 OBJECT ${_x86_avx2})
+  target_compile_options(ember_x86_avx2 PRIVATE -mavx2 -mfma)
+  add_library(ember_x86_avx512 OBJECT ${_x86_avx512})
+  target_compile_options(ember_x86_avx512 PRIVATE -mavx512f -mavx2 -mfma -Wno-maybe-uninitialized)
+  foreach(_t ember_x86_avx2 ember_x86_avx512)
+    target_include_directories(${_t} PRIVATE ${CMAKE_SOURCE_DIR}/src)
+    target_compile_definitions(${_t} PRIVATE EMBER_HAVE_X86_KERNELS=1)
+  endforeach()
+  set(EMBER_X86_SRCS ${_x86_base} $<TARGET_OBJECTS:ember_x86_avx2> $<TARGET_OBJECTS:ember_x86_avx512>)
+  add_compile_definitions(EMBER_HAVE_X86_KERNELS=1)
+endif()

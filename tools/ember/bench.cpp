@@ -1,8 +1,405 @@
+// ember bench MODEL... [--params FILE] [--threads N] [--loops N] [--warmup N] [--profile]
+//                      [--generate-weights] [--shape NAME=d0,d1,...] [--sgemm [SIZE]] [--no-optimize]
+//
+// Prints the ISA level the kernels run at and the measured FMA limit (1 thread and N threads), then per
+// model: load ms, first-run ms, median/min/max ms over --loops runs after --warmup runs, GFLOP (conv, fc,
+// mul, matmul multiply-adds x 2) and GFLOP/s with its share of the N-thread FMA limit. --profile runs the
+// ops one by one (the same create -> InferShape -> Init -> Run sequence as the Executor, through the op
+// registry) and prints each op's median time, share and GFLOP/s, then the totals per op type.
+// --sgemm times SGEMM at M = N = K = SIZE (default 1024) for every ISA variant the machine can run.
 #include "bench.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include <iostream>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
 
-int BenchMain(int, char**) {
-  std::cerr << "ember: error: bench is not implemented yet\n";
+#include "framework/op_registry.h"
+#include "io/ember.h"
+
+#ifdef EMBER_HAVE_X86_KERNELS
+#include "operators/kernel/x86/cpu_isa.h"
+#include "operators/kernel/x86/fma_peak.h"
+#include "operators/kernel/x86/sgemm_x86.h"
+#endif
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+using namespace ember;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double MsSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+struct BenchArgs {
+  std::vector<std::string> models;
+  std::string params;
+  std::map<std::string, std::vector<int64_t>> shapes;
+  int threads = 1, loops = 10, warmup = 2;
+  bool profile = false, generate_weights = false, optimize = true;
+  int64_t sgemm = 0;
+};
+
+int Fail(const std::string& msg) {
+  std::cerr << "ember: error: " << msg << "\n";
   return 1;
+}
+
+bool ParseInt(const std::string& s, int64_t lo, int64_t* out) {
+  char* end = nullptr;
+  long long v = std::strtoll(s.c_str(), &end, 10);
+  if (s.empty() || *end || v < lo) return false;
+  *out = v;
+  return true;
+}
+
+Status Parse(int argc, char** argv, BenchArgs* a) {
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](std::string* v) -> Status {
+      if (i + 1 >= argc) return InvalidArgument(arg, " needs a value");
+      *v = argv[++i];
+      return Status::OK();
+    };
+    auto int_value = [&](int64_t lo, int64_t* out) -> Status {
+      std::string v;
+      EMBER_RETURN_IF_ERROR(value(&v));
+      if (!ParseInt(v, lo, out)) return InvalidArgument(arg, " needs an integer >= ", lo, ", got '", v, "'");
+      return Status::OK();
+    };
+    int64_t n = 0;
+    if (arg == "--threads") {
+      EMBER_RETURN_IF_ERROR(int_value(1, &n));
+      a->threads = static_cast<int>(n);
+    } else if (arg == "--loops") {
+      EMBER_RETURN_IF_ERROR(int_value(1, &n));
+      a->loops = static_cast<int>(n);
+    } else if (arg == "--warmup") {
+      EMBER_RETURN_IF_ERROR(int_value(0, &n));
+      a->warmup = static_cast<int>(n);
+    } else if (arg == "--params") {
+      EMBER_RETURN_IF_ERROR(value(&a->params));
+    } else if (arg == "--profile") {
+      a->profile = true;
+    } else if (arg == "--generate-weights") {
+      a->generate_weights = true;
+    } else if (arg == "--no-optimize") {
+      a->optimize = false;
+    } else if (arg == "--sgemm") {
+      a->sgemm = 1024;
+      if (i + 1 < argc && ParseInt(argv[i + 1], 1, &n)) {
+        a->sgemm = n;
+        ++i;
+      }
+    } else if (arg == "--shape") {
+      std::string v;
+      EMBER_RETURN_IF_ERROR(value(&v));
+      size_t eq = v.find('=');
+      if (eq == std::string::npos || eq == 0) return InvalidArgument("--shape wants NAME=d0,d1,..., got '", v, "'");
+      std::vector<int64_t> dims;
+      size_t p = eq + 1;
+      while (p <= v.size()) {
+        size_t q = v.find(',', p);
+        if (q == std::string::npos) q = v.size();
+        if (!ParseInt(v.substr(p, q - p), 1, &n)) return InvalidArgument("bad dim in --shape '", v, "'");
+        dims.push_back(n);
+        p = q + 1;
+      }
+      a->shapes[v.substr(0, eq)] = dims;
+    } else if (!arg.empty() && arg[0] == '-') {
+      return InvalidArgument("unknown bench option '", arg, "'");
+    } else {
+      a->models.push_back(arg);
+    }
+  }
+  if (a->models.empty() && !a->sgemm) return InvalidArgument("bench needs a MODEL (or --sgemm)");
+  return Status::OK();
+}
+
+// Deterministic inputs for every feed: float feeds uniform in [-1, 1]; an int feed of shape [1, 2] (a
+// detector's im_size) gets the first image feed's H, W; other int feeds 1. Unknown dims: batch 1, others
+// 224, unless --shape gives them.
+Status MakeInputs(const Model& model, const BenchArgs& a, std::vector<std::pair<std::string, Tensor>>* out) {
+  int64_t img_hw[2] = {224, 224};
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<float> dist(-1.f, 1.f);
+  for (const auto& name : model.FeedNames()) {
+    const VarDesc* vd = model.program().block0().FindVar(name);
+    std::vector<int64_t> dims = vd ? vd->dims : std::vector<int64_t>{};
+    auto it = a.shapes.find(name);
+    if (it != a.shapes.end()) dims = it->second;
+    if (dims.empty()) return InvalidArgument("feed '", name, "' has no declared shape: give --shape ", name, "=...");
+    for (size_t d = 0; d < dims.size(); ++d)
+      if (dims[d] <= 0) dims[d] = d == 0 ? 1 : 224;
+    const bool is_int = vd && (vd->dtype == static_cast<int>(VarDataType::kInt32) || vd->dtype == static_cast<int>(VarDataType::kInt64));
+    if (!is_int) {
+      Tensor t(DataType::kFloat32, DDim(dims));
+      float* p = t.mutable_data<float>();
+      for (int64_t i = 0; i < t.numel(); ++i) p[i] = dist(rng);
+      if (dims.size() == 4) img_hw[0] = dims[2], img_hw[1] = dims[3];
+      out->emplace_back(name, std::move(t));
+    } else {
+      const bool i64 = vd->dtype == static_cast<int>(VarDataType::kInt64);
+      Tensor t(i64 ? DataType::kInt64 : DataType::kInt32, DDim(dims));
+      for (int64_t i = 0; i < t.numel(); ++i) {
+        int64_t v = t.numel() == 2 ? img_hw[i] : 1;
+        if (i64) t.mutable_data<int64_t>()[i] = v;
+        else t.mutable_data<int32_t>()[i] = static_cast<int32_t>(v);
+      }
+      out->emplace_back(name, std::move(t));
+    }
+  }
+  return Status::OK();
+}
+
+// Multiply-add FLOPs (x2) of one op, from its tensors after a run; 0 for ops without a GEMM/conv core.
+double OpFlops(const OpDesc& op, const std::function<const Tensor*(const std::string&)>& get) {
+  auto dims = [&](const std::string& slot, bool output) -> const Tensor* {
+    const auto& names = output ? op.Output(slot) : op.Input(slot);
+    return names.empty() ? nullptr : get(names[0]);
+  };
+  const std::string& t = op.type;
+  if (t == "conv2d" || t == "depthwise_conv2d") {
+    const Tensor *out = dims("Output", true), *f = dims("Filter", false);
+    if (!out || !f || f->dims().size() != 4) return 0;
+    return 2.0 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
+  }
+  if (t == "conv2d_transpose") {
+    const Tensor *in = dims("Input", false), *f = dims("Filter", false);
+    if (!in || !f || f->dims().size() != 4) return 0;
+    return 2.0 * in->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
+  }
+  if (t == "fc") {
+    const Tensor *out = dims("Out", true), *w = dims("W", false);
+    if (!out || !w || w->dims().size() < 1) return 0;
+    return 2.0 * out->numel() * w->dims()[0];
+  }
+  if (t == "mul") {
+    const Tensor *out = dims("Out", true), *y = dims("Y", false);
+    if (!out || !y || out->dims().size() == 0) return 0;
+    const int64_t n = out->dims()[out->dims().size() - 1];
+    return n ? 2.0 * out->numel() * (y->numel() / n) : 0;
+  }
+  if (t == "matmul" || t == "matmul_v2") {
+    const Tensor *out = dims("Out", true), *x = dims("X", false);
+    if (!out || !x || x->dims().size() == 0) return 0;
+    AttrReader r(op);
+    const bool tx = r.Bool(t == "matmul" ? "transpose_X" : "trans_x", false);
+    const int rank = x->dims().size();
+    const int64_t k = rank >= 2 && tx ? x->dims()[rank - 2] : x->dims()[rank - 1];
+    return 2.0 * out->numel() * k;
+  }
+  return 0;
+}
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+void SetThreads(int threads) {
+#ifdef _OPENMP
+  omp_set_num_threads(threads);
+#endif
+}
+
+// Per-op profile: the ops of block 0 (feed/fetch skipped) run one by one on a scope over the model's weights.
+Status Profile(const Model& model, const std::vector<std::pair<std::string, Tensor>>& inputs, const BenchArgs& a,
+               double fma_limit) {
+  const BlockDesc& block = model.program().block0();
+  Scope scope(&model.weights());
+  for (const auto& in : inputs) EMBER_RETURN_IF_ERROR(scope.Var(in.first)->GetMutable()->CopyFrom(in.second));
+  std::vector<size_t> idx;
+  std::vector<std::unique_ptr<OperatorBase>> ops;
+  for (size_t i = 0; i < block.ops.size(); ++i) {
+    const OpDesc& d = block.ops[i];
+    if (d.type == "feed" || d.type == "fetch") continue;
+    for (const auto& n : d.AllOutputNames())
+      if (!scope.FindLocalVar(n)) scope.Var(n);
+  }
+  for (size_t i = 0; i < block.ops.size(); ++i) {
+    const OpDesc& d = block.ops[i];
+    if (d.type == "feed" || d.type == "fetch") continue;
+    std::unique_ptr<OperatorBase> op;
+    EMBER_RETURN_IF_ERROR(CreateOperator(d, &scope, &op));
+    ops.push_back(std::move(op));
+    idx.push_back(i);
+  }
+  SetThreads(a.threads);
+  std::vector<std::vector<double>> times(ops.size());
+  std::vector<bool> inited(ops.size(), false);
+  for (int loop = 0; loop < a.warmup + a.loops; ++loop) {
+    for (size_t k = 0; k < ops.size(); ++k) {
+      const OpDesc& d = block.ops[idx[k]];
+      auto fail = [&](Status s, const char* phase) {
+        s.Prepend(StrCat("op ", d.Describe(), " ", phase, ": "));
+        return s;
+      };
+      Status s = ops[k]->InferShape();
+      if (!s.ok()) return fail(s, "InferShape");
+      for (const auto& n : d.AllOutputNames()) {
+        Variable* v = scope.FindLocalVar(n);
+        if (v && !(s = v->GetMutable()->Allocate()).ok()) return fail(s, "Allocate");
+      }
+      if (!inited[k]) {
+        if (!(s = ops[k]->Init()).ok()) return fail(s, "Init");
+        inited[k] = true;
+      }
+      auto t0 = Clock::now();
+      if (!(s = ops[k]->Run()).ok()) return fail(s, "Run");
+      if (loop >= a.warmup) times[k].push_back(MsSince(t0));
+    }
+  }
+  auto get = [&](const std::string& n) -> const Tensor* {
+    const Variable* v = scope.FindVar(n);
+    return v && v->Get().initialized() ? &v->Get() : nullptr;
+  };
+  std::vector<double> ms(ops.size()), flops(ops.size());
+  double total = 0;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    ms[k] = Median(times[k]);
+    flops[k] = OpFlops(block.ops[idx[k]], get);
+    total += ms[k];
+  }
+  std::printf("  per-op profile (median of %d runs, %d thread%s; sum %.3f ms):\n", a.loops, a.threads,
+              a.threads > 1 ? "s" : "", total);
+  std::printf("  %4s  %-22s %-34s %-20s %9s %6s %8s %6s\n", "#", "type", "output", "shape", "ms", "%", "GFLOP/s",
+              "%lim");
+  struct Agg { double ms = 0, flops = 0; int count = 0; };
+  std::map<std::string, Agg> by_type;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    const OpDesc& d = block.ops[idx[k]];
+    auto outs = d.AllOutputNames();
+    const std::string out = outs.empty() ? "" : outs[0];
+    const Tensor* t = outs.empty() ? nullptr : get(out);
+    const double gfs = ms[k] > 0 ? flops[k] / (ms[k] * 1e6) : 0;
+    std::printf("  %4zu  %-22s %-34s %-20s %9.3f %6.2f", k, d.type.c_str(), out.substr(0, 34).c_str(),
+                t ? t->dims().ToString().c_str() : "?", ms[k], total > 0 ? 100 * ms[k] / total : 0);
+    if (flops[k] > 0) std::printf(" %8.1f %6.1f\n", gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
+    else std::printf(" %8s %6s\n", "-", "-");
+    Agg& g = by_type[d.type];
+    g.ms += ms[k];
+    g.flops += flops[k];
+    g.count++;
+  }
+  std::vector<std::pair<std::string, Agg>> agg(by_type.begin(), by_type.end());
+  std::sort(agg.begin(), agg.end(), [](const auto& x, const auto& y) { return x.second.ms > y.second.ms; });
+  std::printf("  by op type:\n  %-22s %5s %9s %6s %8s\n", "type", "count", "ms", "%", "GFLOP/s");
+  for (const auto& [type, g] : agg) {
+    std::printf("  %-22s %5d %9.3f %6.2f", type.c_str(), g.count, g.ms, total > 0 ? 100 * g.ms / total : 0);
+    if (g.flops > 0) std::printf(" %8.1f\n", g.flops / (g.ms * 1e6));
+    else std::printf(" %8s\n", "-");
+  }
+  return Status::OK();
+}
+
+Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit) {
+  ModelOptions mo;
+  mo.params_file = a.params;
+  mo.generate_weights = a.generate_weights;
+  mo.optimize = a.optimize;
+  std::shared_ptr<const Model> model;
+  auto t0 = Clock::now();
+  EMBER_RETURN_IF_ERROR(Model::Load(path, mo, &model));
+  const double load_ms = MsSince(t0);
+  std::unique_ptr<Predictor> pred;
+  PredictorOptions po;
+  po.threads = a.threads;
+  EMBER_RETURN_IF_ERROR(Predictor::Create(model, po, &pred));
+  std::vector<std::pair<std::string, Tensor>> inputs;
+  EMBER_RETURN_IF_ERROR(MakeInputs(*model, a, &inputs));
+  for (const auto& in : inputs) EMBER_RETURN_IF_ERROR(pred->SetInput(in.first, in.second));
+  t0 = Clock::now();
+  EMBER_RETURN_IF_ERROR(pred->Run());
+  const double first_ms = MsSince(t0);
+  for (int i = 0; i < a.warmup; ++i) EMBER_RETURN_IF_ERROR(pred->Run());
+  std::vector<double> runs;
+  for (int i = 0; i < a.loops; ++i) {
+    t0 = Clock::now();
+    EMBER_RETURN_IF_ERROR(pred->Run());
+    runs.push_back(MsSince(t0));
+  }
+  // FLOPs from the tensors of the last run (intermediates through the predictor, weights from the model).
+  auto get = [&](const std::string& n) -> const Tensor* {
+    const Tensor* t = nullptr;
+    if (pred->GetOutput(n, &t).ok()) return t;
+    const Variable* v = model->weights().FindVar(n);
+    return v ? &v->Get() : nullptr;
+  };
+  double flops = 0;
+  for (const auto& op : model->program().block0().ops) flops += OpFlops(op, get);
+  const double med = Median(runs);
+  const double gfs = med > 0 ? flops / (med * 1e6) : 0;
+  std::printf("%-40s %8.1f %9.2f %9.3f %9.3f %9.3f %7.3f %8.1f %6.1f\n", path.substr(0, 40).c_str(), load_ms, first_ms,
+              med, *std::min_element(runs.begin(), runs.end()), *std::max_element(runs.begin(), runs.end()),
+              flops / 1e9, gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
+  std::fflush(stdout);
+  if (a.profile) EMBER_RETURN_IF_ERROR(Profile(*model, inputs, a, fma_limit));
+  return Status::OK();
+}
+
+}  // namespace
+
+int BenchMain(int argc, char** argv) {
+  BenchArgs a;
+  Status s = Parse(argc, argv, &a);
+  if (!s.ok()) return Fail(s.message());
+  double limit = 0;  // N-thread FMA limit of the active ISA, GFLOP/s
+#ifdef EMBER_HAVE_X86_KERNELS
+  const x86::Isa isa = x86::ActiveIsa();
+  const double limit1 = x86::MeasureFmaPeakGflops(isa, 1);
+  limit = a.threads == 1 ? limit1 : x86::MeasureFmaPeakGflops(isa, a.threads);
+  std::printf("isa: %s (detected %s; EMBER_ISA=avx512|avx2|generic lowers it)\n", x86::IsaName(isa),
+              x86::IsaName(x86::DetectedIsa()));
+  std::printf("measured FMA limit (%s): %.1f GFLOP/s on 1 thread, %.1f on %d thread%s\n", x86::IsaName(isa), limit1,
+              limit, a.threads, a.threads > 1 ? "s" : "");
+  if (a.sgemm) {
+    const int64_t n = a.sgemm;
+    std::vector<float> A(static_cast<size_t>(n * n)), B(A.size()), C(A.size());
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<float> dist(-1.f, 1.f);
+    for (auto& v : A) v = dist(rng);
+    for (auto& v : B) v = dist(rng);
+    SetThreads(a.threads);
+    for (x86::Isa v : {x86::Isa::kAvx512, x86::Isa::kAvx2, x86::Isa::kGeneric}) {
+      if (!x86::IsaSupported(v)) continue;
+      const double lim = x86::MeasureFmaPeakGflops(v, a.threads);
+      std::vector<double> t;
+      for (int i = 0; i < a.warmup + a.loops; ++i) {
+        auto t0 = Clock::now();
+        x86::Sgemm(false, false, n, n, n, 1.f, A.data(), n, B.data(), n, 0.f, C.data(), n, v);
+        if (i >= a.warmup) t.push_back(MsSince(t0));
+      }
+      const double best = *std::min_element(t.begin(), t.end()), med = Median(t);
+      const double g = 2.0 * n * n * n / (best * 1e6);
+      std::printf("sgemm %lldx%lldx%lld %-9s %d thread%s: best %.2f ms median %.2f ms = %.1f GFLOP/s, %.1f%% of "
+                  "its FMA limit %.1f\n",
+                  static_cast<long long>(n), static_cast<long long>(n), static_cast<long long>(n), x86::IsaName(v),
+                  a.threads, a.threads > 1 ? "s" : "", best, med, g, 100 * g / lim, lim);
+    }
+  }
+#endif
+  if (a.models.empty()) return 0;
+  std::printf("%-40s %8s %9s %9s %9s %9s %7s %8s %6s\n", "model", "load ms", "first ms", "median", "min", "max", "GFLOP",
+              "GFLOP/s", "%lim");
+  int rc = 0;
+  for (const auto& m : a.models) {
+    s = BenchModel(m, a, limit);
+    if (!s.ok()) {
+      std::fflush(stdout);
+      std::cerr << "ember: error: " << m << ": " << s.message() << "\n";
+      rc = 1;
+    }
+  }
+  return rc;
 }

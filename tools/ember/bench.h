@@ -1,4 +1,5 @@
-// `ember bench`: latency, GFLOP/s and per-op profile (see bench.cpp).
+// `ember bench`: load time, first-run time, median/min/max latency, GFLOP/s and % of the machine's
+// measured FMA limit, per-op profile, and the SGEMM / FMA figures of each ISA variant (see bench.cpp).
 #pragma once
 
 int BenchMain(int argc, char** argv);  // argv[1] == "bench"

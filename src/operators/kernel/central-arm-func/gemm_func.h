@@ -1,16 +1,22 @@
 // Portable single-precision GEMM shared by conv, fc, mul and matmul:
 //   C[M x N] = alpha * op(A)[M x K] * op(B)[K x N] + beta * C      (row-major, leading dims given)
 // Blocked over K and N so a panel of B stays in cache; rows of C are split across OpenMP threads.
-// The x86/arm issue replaces the inner loops with register-blocked micro-kernels behind this signature.
+// On x86 builds (EMBER_HAVE_X86_KERNELS, set by cmake/x86_kernels.cmake) Sgemm runs the packed,
+// register-blocked kernels of kernel/x86/sgemm_x86.h for the ISA chosen at run time; PortableSgemm is the
+// loop used elsewhere.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#ifdef EMBER_HAVE_X86_KERNELS
+#include "operators/kernel/x86/sgemm_x86.h"
+#endif
+
 namespace ember {
 
-inline void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
+inline void PortableSgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
                   int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
   // Scale C by beta first (beta == 0 overwrites, so garbage or NaN in C never leaks through).
   for (int64_t i = 0; i < M; ++i) {
@@ -47,6 +53,15 @@ inline void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, f
       }
     }
   }
+}
+
+inline void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
+                  int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
+#ifdef EMBER_HAVE_X86_KERNELS
+  x86::Sgemm(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, x86::ActiveIsa());
+#else
+  PortableSgemm(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+#endif
 }
 
 namespace ref {

@@ -1,0 +1,36 @@
+// Portable micro-kernels (baseline flags: SSE2 on x86-64) through GCC/Clang vector extensions.
+#include <cstring>
+
+#include "operators/kernel/x86/sgemm_x86.h"
+
+namespace ember {
+namespace x86 {
+
+namespace {
+typedef float Vec4 __attribute__((vector_size(16)));
+inline Vec4 Load4(const float* p) {
+  Vec4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void Store4(float* p, Vec4 v) { std::memcpy(p, &v, sizeof v); }
+inline Vec4 Max4(Vec4 a, Vec4 b) { return a > b ? a : b; }
+inline Vec4 Min4(Vec4 a, Vec4 b) { return a < b ? a : b; }
+}  // namespace
+
+#define V Vec4
+#define VW 4
+#define VLOAD(p) Load4(p)
+#define VSTORE(p, v) Store4(p, v)
+#define VSET1(x) (Vec4{0, 0, 0, 0} + (x))
+#define VFMA(a, b, c) ((a) * (b) + (c))
+#define VZERO() (Vec4{0, 0, 0, 0})
+#define VMUL(a, b) ((a) * (b))
+#define VADD(a, b) ((a) + (b))
+#define VMAX(a, b) Max4(a, b)
+#define VMIN(a, b) Min4(a, b)
+#define EMBER_GEMM_KERNEL GemmKernelGeneric
+#include "operators/kernel/x86/sgemm_kernel.inc"
+
+}  // namespace x86
+}  // namespace ember

@@ -1,0 +1,174 @@
+// The SGEMM driver: packing, cache blocking and threading around the per-ISA micro-kernels.
+#include "operators/kernel/x86/sgemm_x86.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace ember {
+namespace x86 {
+
+namespace {
+
+constexpr int64_t kGemmNC = 384;  // columns of B per packed block (kc x nc floats: 384 KiB at most)
+
+int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
+
+GemmMicroKernel KernelFor(Isa isa) {
+  switch (isa) {
+    case Isa::kAvx512: return GemmKernelAvx512;
+    case Isa::kAvx2: return GemmKernelAvx2;
+    case Isa::kGeneric: break;
+  }
+  return GemmKernelGeneric;
+}
+
+std::vector<float>& ThreadBuffer(int which) {
+  thread_local std::vector<float> buffers[2];
+  return buffers[which];
+}
+
+}  // namespace
+
+int GemmNR(Isa isa) {
+  switch (isa) {
+    case Isa::kAvx512: return 32;
+    case Isa::kAvx2: return 16;
+    case Isa::kGeneric: break;
+  }
+  return 8;
+}
+
+size_t PackedASize(int64_t M, int64_t K) { return static_cast<size_t>(RoundUp(M, kGemmMR) * K); }
+
+void PackA(bool trans, int64_t M, int64_t K, const float* A, int64_t lda, float* dst) {
+  const int64_t Mp = RoundUp(M, kGemmMR);
+  for (int64_t k0 = 0; k0 < K; k0 += kGemmKC) {
+    const int64_t kc = std::min(kGemmKC, K - k0);
+    for (int64_t p = 0; p < Mp / kGemmMR; ++p) {
+      float* d = dst + Mp * k0 + p * kGemmMR * kc;
+      for (int64_t k = 0; k < kc; ++k)
+        for (int r = 0; r < kGemmMR; ++r) {
+          const int64_t i = p * kGemmMR + r;
+          d[k * kGemmMR + r] = i >= M ? 0.f : trans ? A[(k0 + k) * lda + i] : A[i * lda + k0 + k];
+        }
+    }
+  }
+}
+
+void MatrixBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const {
+  const int64_t panels = (nc + nr - 1) / nr;
+  for (int64_t p = 0; p < panels; ++p) {
+    const int64_t j0 = n0 + p * nr;
+    const int64_t w = std::min<int64_t>(nr, nc - p * nr);
+    float* d = dst + p * kc * nr;
+    if (!trans_) {
+      for (int64_t k = 0; k < kc; ++k) {
+        const float* src = b_ + (k0 + k) * ldb_ + j0;
+        float* o = d + k * nr;
+        std::memcpy(o, src, static_cast<size_t>(w) * sizeof(float));
+        for (int64_t j = w; j < nr; ++j) o[j] = 0.f;
+      }
+    } else {
+      for (int64_t j = 0; j < nr; ++j) {
+        if (j >= w) {
+          for (int64_t k = 0; k < kc; ++k) d[k * nr + j] = 0.f;
+          continue;
+        }
+        const float* src = b_ + (j0 + j) * ldb_ + k0;
+        for (int64_t k = 0; k < kc; ++k) d[k * nr + j] = src[k];
+      }
+    }
+  }
+}
+
+void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const GemmBSource& bsrc, float* C,
+                int64_t ldc, const GemmEpilogue& ep, Isa isa) {
+  if (M <= 0 || N <= 0) return;
+  if (!IsaSupported(isa)) isa = DetectedIsa();
+  if (K <= 0) {  // no products: C = act(beta * C + bias)
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j) {
+        float v = (ep.beta == 0.f ? 0.f : ep.beta * C[i * ldc + j]) + (ep.bias ? ep.bias[i] : 0.f);
+        if (ep.act == 1) v = std::min(std::max(v, ep.lo), ep.hi);
+        else if (ep.act == 2) v = v > 0.f ? v : v * ep.slope;
+        C[i * ldc + j] = v;
+      }
+    return;
+  }
+  const GemmMicroKernel kernel = KernelFor(isa);
+  const int nr = GemmNR(isa);
+  const int64_t Mp = RoundUp(M, kGemmMR);
+  const int64_t m_panels = Mp / kGemmMR, n_panels = (N + nr - 1) / nr;
+  int threads = 1;
+#ifdef _OPENMP
+  if (!omp_in_parallel() && static_cast<double>(M) * N * K > 64.0 * 64 * 64) threads = omp_get_max_threads();
+#endif
+  // Split the columns when there are enough panels (each thread packs only its own part of B), else the rows.
+  const bool split_n = n_panels >= 2 * threads || n_panels >= m_panels;
+  const int64_t units = split_n ? n_panels : m_panels;
+  threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, units)));
+
+  auto work = [&](int tid, int nthreads) {
+    const int64_t per = (units + nthreads - 1) / nthreads;
+    const int64_t u0 = std::min(units, tid * per), u1 = std::min(units, u0 + per);
+    if (u0 >= u1) return;
+    const int64_t n_lo = split_n ? u0 * nr : 0, n_hi = split_n ? std::min(N, u1 * nr) : N;
+    const int64_t p_lo = split_n ? 0 : u0, p_hi = split_n ? m_panels : u1;
+    std::vector<float>& buf = ThreadBuffer(0);
+    const size_t need = static_cast<size_t>(std::min(kGemmKC, K) * RoundUp(std::min(kGemmNC, n_hi - n_lo), nr));
+    if (buf.size() < need) buf.resize(need);
+    for (int64_t n0 = n_lo; n0 < n_hi; n0 += kGemmNC) {
+      const int64_t nc = std::min(kGemmNC, n_hi - n0);
+      for (int64_t k0 = 0; k0 < K; k0 += kGemmKC) {
+        const int64_t kc = std::min(kGemmKC, K - k0);
+        bsrc.Pack(k0, kc, n0, nc, nr, buf.data());
+        GemmEpilogue e = ep;
+        if (k0 > 0) e.beta = 1.f;
+        const bool last = k0 + kc >= K;
+        if (!last) {
+          e.bias = nullptr;
+          e.act = 0;
+        }
+        for (int64_t p = p_lo; p < p_hi; ++p) {
+          const float* a = packed_a + Mp * k0 + p * kGemmMR * kc;
+          const int mr = static_cast<int>(std::min<int64_t>(kGemmMR, M - p * kGemmMR));
+          GemmEpilogue ep_row = e;
+          if (e.bias) ep_row.bias = e.bias + p * kGemmMR;
+          float* crow = C + p * kGemmMR * ldc + n0;
+          for (int64_t j = 0; j < nc; j += nr) {
+            const int w = static_cast<int>(std::min<int64_t>(nr, nc - j));
+            kernel(kc, a, buf.data() + (j / nr) * kc * nr, crow + j, ldc, mr, w, ep_row);
+          }
+        }
+      }
+    }
+  };
+  if (threads <= 1) {
+    work(0, 1);
+    return;
+  }
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads)
+  work(omp_get_thread_num(), omp_get_num_threads());
+#endif
+}
+
+void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A, int64_t lda,
+           const float* B, int64_t ldb, float beta, float* C, int64_t ldc, Isa isa) {
+  if (M <= 0 || N <= 0) return;
+  std::vector<float>& pa = ThreadBuffer(1);
+  if (pa.size() < PackedASize(M, K)) pa.resize(PackedASize(M, K));
+  PackA(trans_a, M, K, A, lda, pa.data());
+  GemmEpilogue ep;
+  ep.alpha = alpha;
+  ep.beta = beta;
+  GemmPacked(M, N, K, pa.data(), MatrixBSource(trans_b, B, ldb), C, ldc, ep, isa);
+}
+
+}  // namespace x86
+}  // namespace ember

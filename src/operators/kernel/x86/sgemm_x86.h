@@ -1,0 +1,89 @@
+// x86 SGEMM: packed panels, cache blocking and register-blocked micro-kernels per instruction set.
+//
+//   C[M x N] = act(alpha * A[M x K] * B[K x N] + beta * C + bias[row])     (row-major, leading dims given)
+//
+// A is packed once into MR-row panels in KC-deep blocks (the layout is the same for every ISA, so conv
+// packs its weights once in Init). B is packed per (KC x NC) block by a GemmBSource: a plain matrix
+// (MatrixBSource) or an on-the-fly im2col tile (conv), so no full-size im2col buffer is ever built.
+// The micro-kernels (MR x NR, NR = 2 vectors) live in sgemm_{generic,avx2,avx512}.cpp, each compiled with
+// its own flags; which one runs is chosen by ActiveIsa() (see cpu_isa.h). Threads: OpenMP, as many as
+// omp_get_max_threads() (the predictor's count); a call made inside a parallel region runs serially.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "operators/kernel/x86/cpu_isa.h"
+
+namespace ember {
+namespace x86 {
+
+constexpr int kGemmMR = 6;          // rows of a micro-tile and of a packed A panel
+constexpr int64_t kGemmKC = 256;    // depth of one packed block
+
+// Columns of a micro-tile for an ISA: 32 (avx512), 16 (avx2), 8 (generic).
+int GemmNR(Isa isa);
+
+// What the micro-kernel does when it writes a tile. act: 0 none, 1 clamp to [lo, hi], 2 leaky (slope).
+struct GemmEpilogue {
+  float alpha = 1.f;
+  float beta = 0.f;               // 0: C is overwritten (its old contents never read)
+  const float* bias = nullptr;    // optional, one value per row of C
+  int act = 0;
+  float lo = 0.f, hi = 0.f, slope = 0.f;
+};
+
+// Floats PackA writes for an M x K matrix.
+size_t PackedASize(int64_t M, int64_t K);
+// Packs op(A) (A is M x K row-major, or K x M when trans) into dst[PackedASize(M, K)]: for each KC block
+// starting at k0 (depth kc), panel p holds MR rows x kc, k-major, at dst + Mp * k0 + p * MR * kc
+// (Mp = M rounded up to MR; rows past M are zero).
+void PackA(bool trans, int64_t M, int64_t K, const float* A, int64_t lda, float* dst);
+
+// Fills B blocks for the driver: rows [k0, k0 + kc) and columns [n0, n0 + nc) of the K x N matrix, as
+// ceil(nc / nr) panels of kc x nr floats, k-major (dst[(j / nr) * kc * nr + k * nr + j % nr]); columns of
+// the last panel past nc are zero.
+class GemmBSource {
+ public:
+  virtual ~GemmBSource() = default;
+  virtual void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const = 0;
+};
+
+// A row-major K x N matrix (or N x K when trans).
+class MatrixBSource : public GemmBSource {
+ public:
+  MatrixBSource(bool trans, const float* B, int64_t ldb) : trans_(trans), b_(B), ldb_(ldb) {}
+  void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const override;
+
+ private:
+  bool trans_;
+  const float* b_;
+  int64_t ldb_;
+};
+
+// C = epilogue(packed_a * B) with the micro-kernel of `isa` (clamped to the detected level).
+void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const GemmBSource& b, float* C,
+                int64_t ldc, const GemmEpilogue& ep, Isa isa);
+inline void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const GemmBSource& b, float* C,
+                       int64_t ldc, const GemmEpilogue& ep) {
+  GemmPacked(M, N, K, packed_a, b, C, ldc, ep, ActiveIsa());
+}
+
+// The BLAS-style entry point behind ember::Sgemm.
+void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A, int64_t lda,
+           const float* B, int64_t ldb, float beta, float* C, int64_t ldc, Isa isa);
+
+// ---- micro-kernels (one per ISA translation unit) ----
+// Computes the MR x NR tile a[MR x kc] * b[kc x NR] (packed) and writes its first mr rows and nr columns
+// to c through the epilogue (bias already offset to the tile's first row).
+using GemmMicroKernel = void (*)(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
+                                 const GemmEpilogue& ep);
+void GemmKernelGeneric(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
+                       const GemmEpilogue& ep);
+void GemmKernelAvx2(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
+                    const GemmEpilogue& ep);
+void GemmKernelAvx512(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
+                      const GemmEpilogue& ep);
+
+}  // namespace x86
+}  // namespace ember

@@ -1,0 +1,146 @@
+// x86 SGEMM: every ISA variant this machine can run (generic, avx2+fma, avx512) against the plain triple
+// loop ref::Sgemm (double accumulation) over odd shapes, transposes, alpha/beta, padded leading dims, and
+// the fused bias + activation epilogue. Tolerance: |got - want| <= 1e-5 * sum_k |a_ik * b_kj| + 1e-6
+// (float accumulation of K products reordered by blocking: a few ulps per term).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "operators/kernel/central-arm-func/gemm_func.h"
+#include "operators/kernel/x86/cpu_isa.h"
+#include "operators/kernel/x86/sgemm_x86.h"
+
+using namespace ember;
+using ember::x86::Isa;
+
+namespace {
+
+std::vector<Isa> SupportedIsas() {
+  std::vector<Isa> v;
+  for (Isa i : {Isa::kGeneric, Isa::kAvx2, Isa::kAvx512})
+    if (x86::IsaSupported(i)) v.push_back(i);
+  return v;
+}
+
+std::vector<float> Random(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> d(-1.f, 1.f);
+  std::vector<float> v(n);
+  for (auto& x : v) x = d(rng);
+  return v;
+}
+
+struct Case {
+  bool ta, tb;
+  int64_t M, N, K;
+  float alpha, beta;
+};
+
+// Runs one case through `isa` with lda/ldb/ldc padded by 3 and checks every element of C, plus that the
+// padding columns of C were not written.
+void Check(const Case& c, Isa isa) {
+  const int64_t lda = (c.ta ? c.M : c.K) + 3, ldb = (c.tb ? c.K : c.N) + 3, ldc = c.N + 3;
+  const auto A = Random(static_cast<size_t>((c.ta ? c.K : c.M) * lda), 1);
+  const auto B = Random(static_cast<size_t>((c.tb ? c.N : c.K) * ldb), 2);
+  auto C0 = Random(static_cast<size_t>(c.M * ldc), 3);
+  if (c.beta == 0.f)
+    for (int64_t i = 0; i < c.M; ++i) C0[static_cast<size_t>(i * ldc)] = NAN;  // must never leak through
+  auto want = C0, got = C0;
+  ref::Sgemm(c.ta, c.tb, c.M, c.N, c.K, c.alpha, A.data(), lda, B.data(), ldb, c.beta, want.data(), ldc);
+  x86::Sgemm(c.ta, c.tb, c.M, c.N, c.K, c.alpha, A.data(), lda, B.data(), ldb, c.beta, got.data(), ldc, isa);
+  int bad = 0;
+  for (int64_t i = 0; i < c.M; ++i) {
+    for (int64_t j = 0; j < c.N; ++j) {
+      double mag = 0;
+      for (int64_t k = 0; k < c.K; ++k)
+        mag += std::fabs(static_cast<double>(c.ta ? A[k * lda + i] : A[i * lda + k]) *
+                         (c.tb ? B[j * ldb + k] : B[k * ldb + j]));
+      const double tol = 1e-5 * (std::fabs(c.alpha) * mag + std::fabs(c.beta)) + 1e-6;
+      const size_t at = static_cast<size_t>(i * ldc + j);
+      if (!(std::fabs(got[at] - want[at]) <= tol) && bad++ < 3)
+        UNSCOPED_INFO("C[" << i << "][" << j << "] = " << got[at] << ", want " << want[at]);
+    }
+    for (int64_t j = c.N; j < ldc; ++j) {
+      const size_t at = static_cast<size_t>(i * ldc + j);
+      if (!(got[at] == C0[at]) && bad++ < 3) UNSCOPED_INFO("padding C[" << i << "][" << j << "] was written");
+    }
+  }
+  INFO(x86::IsaName(isa) << " ta " << c.ta << " tb " << c.tb << " M " << c.M << " N " << c.N << " K " << c.K
+                         << " alpha " << c.alpha << " beta " << c.beta);
+  REQUIRE(bad == 0);
+}
+
+}  // namespace
+
+TEST_CASE("x86 Sgemm: every ISA variant matches ref::Sgemm over odd shapes", "[x86][sgemm]") {
+  const std::vector<int64_t> sizes = {1, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100};
+  for (Isa isa : SupportedIsas()) {
+    int n = 0;
+    for (int64_t M : sizes)
+      for (int64_t N : sizes)
+        for (int64_t K : {int64_t{1}, int64_t{7}, int64_t{17}, int64_t{33}, int64_t{100}}) {
+          // All four transposes on a rotating subset, plain on every shape.
+          const bool ta = (n % 4) & 1, tb = (n % 4) & 2;
+          ++n;
+          Check({ta, tb, M, N, K, 1.f, 0.f}, isa);
+        }
+  }
+}
+
+TEST_CASE("x86 Sgemm: alpha, beta, deep K across blocks, large tiles", "[x86][sgemm]") {
+  for (Isa isa : SupportedIsas()) {
+    for (bool ta : {false, true})
+      for (bool tb : {false, true}) {
+        Check({ta, tb, 13, 45, 300, 0.5f, 1.f}, isa);     // K spans two packed blocks, C accumulates
+        Check({ta, tb, 31, 33, 257, -2.f, 0.25f}, isa);
+      }
+    Check({false, false, 100, 801, 513, 1.f, 0.f}, isa);  // N spans several column blocks and threads
+    Check({false, false, 200, 9, 64, 1.f, 0.f}, isa);     // few columns: rows split over threads
+    Check({false, false, 5, 6, 0, 1.f, 0.5f}, isa);       // K = 0: C = beta * C
+  }
+}
+
+TEST_CASE("x86 Sgemm: ember::Sgemm follows the active ISA, which EMBER_ISA/SetActiveIsa only lower",
+          "[x86][sgemm]") {
+  const Isa detected = x86::DetectedIsa();
+  REQUIRE(x86::SetActiveIsa(Isa::kAvx512) == detected);  // never above what the machine has
+  for (Isa isa : SupportedIsas()) {
+    REQUIRE(x86::SetActiveIsa(isa) == isa);
+    const int64_t M = 17, N = 33, K = 31;
+    const auto A = Random(M * K, 4), B = Random(K * N, 5);
+    std::vector<float> want(M * N, 0.f), got(M * N, 7.f);
+    ref::Sgemm(false, false, M, N, K, 1.f, A.data(), K, B.data(), N, 0.f, want.data(), N);
+    Sgemm(false, false, M, N, K, 1.f, A.data(), K, B.data(), N, 0.f, got.data(), N);
+    for (size_t i = 0; i < want.size(); ++i) REQUIRE(got[i] == Approx(want[i]).margin(1e-4));
+  }
+  x86::SetActiveIsa(detected);
+}
+
+TEST_CASE("x86 GemmPacked: fused bias + clamp / leaky epilogue", "[x86][sgemm]") {
+  const int64_t M = 19, N = 37, K = 300;
+  const auto A = Random(M * K, 6), B = Random(K * N, 7), bias = Random(M, 8);
+  std::vector<float> pa(x86::PackedASize(M, K));
+  x86::PackA(false, M, K, A.data(), K, pa.data());
+  for (Isa isa : SupportedIsas())
+    for (int act : {0, 1, 2}) {
+      x86::GemmEpilogue ep;
+      ep.bias = bias.data();
+      ep.act = act;
+      ep.lo = -0.5f;
+      ep.hi = 1.5f;
+      ep.slope = 0.1f;
+      std::vector<float> got(M * N, NAN);
+      x86::GemmPacked(M, N, K, pa.data(), x86::MatrixBSource(false, B.data(), N), got.data(), N, ep, isa);
+      for (int64_t i = 0; i < M; ++i)
+        for (int64_t j = 0; j < N; ++j) {
+          double acc = bias[i];
+          for (int64_t k = 0; k < K; ++k) acc += static_cast<double>(A[i * K + k]) * B[k * N + j];
+          if (act == 1) acc = std::min(std::max(acc, -0.5), 1.5);
+          if (act == 2 && acc < 0) acc *= 0.1;
+          INFO(x86::IsaName(isa) << " act " << act << " at " << i << "," << j);
+          REQUIRE(got[i * N + j] == Approx(acc).margin(1e-4));
+        }
+    }
+}
