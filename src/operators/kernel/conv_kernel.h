@@ -18,7 +18,8 @@ class ConvKernel {
  private:
   std::vector<T> filter_;   // [Cout, Cin/groups * kh * kw], copied in Init
   std::vector<T> bias_;     // [Cout], zeros without a Bias input
-  std::vector<T> scratch_;  // im2col buffer, reused across runs
+  std::vector<T> scratch_;  // im2col buffer, reused across runs (portable path)
+  std::vector<T> packed_;   // x86: the filter packed for the GEMM micro-kernels (per group), from Init
 };
 
 }  // namespace ember

@@ -1,0 +1,151 @@
+#include "operators/kernel/x86/conv_x86.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "operators/kernel/central-arm-func/conv_func.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace ember {
+namespace x86 {
+
+void Im2ColBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const {
+  const ConvGeometry& g = g_;
+  const int64_t taps = g.kernel_h * g.kernel_w, panel = kc * nr;
+  const int64_t padded = (nc + nr - 1) / nr * nr;
+  for (int64_t kk = 0; kk < kc; ++kk) {
+    const int64_t r = k0 + kk;
+    const int64_t c = r / taps, i = (r / g.kernel_w) % g.kernel_h, j = r % g.kernel_w;
+    const float* plane = x_ + c * g.in_h * g.in_w;
+    const int64_t ih_off = i * g.dilation_h - g.pad_top, iw_off = j * g.dilation_w - g.pad_left;
+    int64_t ow0, ow1;
+    ConvValidRange(iw_off, g.stride_w, g.in_w, g.out_w, &ow0, &ow1);
+    float* row = dst + kk * nr;  // column jj of this row lives at row[(jj / nr) * panel + jj % nr]
+    int64_t jj = 0, n = n0;
+    while (jj < nc) {
+      const int64_t oh = n / g.out_w, ow_start = n % g.out_w;
+      const int64_t seg = std::min(g.out_w - ow_start, nc - jj);
+      const int64_t ih = oh * g.stride_h + ih_off;
+      const bool row_ok = ih >= 0 && ih < g.in_h;
+      const float* src = plane + ih * g.in_w + iw_off;
+      for (int64_t t = 0; t < seg; ++t) {
+        const int64_t ow = ow_start + t, q = jj + t;
+        row[(q / nr) * panel + q % nr] = row_ok && ow >= ow0 && ow < ow1 ? src[ow * g.stride_w] : 0.f;
+      }
+      jj += seg;
+      n += seg;
+    }
+    for (int64_t q = nc; q < padded; ++q) row[(q / nr) * panel + q % nr] = 0.f;
+  }
+}
+
+bool EpilogueActivation(const ActivationSpec& act, GemmEpilogue* ep) {
+  switch (act.type) {
+    case ActivationType::kNone: ep->act = 0; return true;
+    case ActivationType::kRelu: ep->act = 1, ep->lo = 0.f, ep->hi = __builtin_inff(); return true;
+    case ActivationType::kRelu6: ep->act = 1, ep->lo = 0.f, ep->hi = act.a; return true;
+    case ActivationType::kClip: ep->act = 1, ep->lo = act.a, ep->hi = act.b; return true;
+    case ActivationType::kLeakyRelu: ep->act = 2, ep->slope = act.a; return true;
+    default: return false;
+  }
+}
+
+void PackConvFilter(const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
+  const int64_t cout_g = g.out_c / g.groups, K = g.in_c / g.groups * g.kernel_h * g.kernel_w;
+  const size_t per = PackedASize(cout_g, K);
+  packed->assign(per * static_cast<size_t>(g.groups), 0.f);
+  for (int64_t grp = 0; grp < g.groups; ++grp)
+    PackA(false, cout_g, K, filter + grp * cout_g * K, K, packed->data() + per * grp);
+}
+
+void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
+                    const float* input, float* output, Isa isa) {
+  const int64_t cin_g = g.in_c / g.groups, cout_g = g.out_c / g.groups;
+  const int64_t K = cin_g * g.kernel_h * g.kernel_w, out_hw = g.out_h * g.out_w, in_hw = g.in_h * g.in_w;
+  const size_t per = PackedASize(cout_g, K);
+  const bool direct = g.kernel_h == 1 && g.kernel_w == 1 && g.stride_h == 1 && g.stride_w == 1 &&
+                      g.pad_top == 0 && g.pad_bottom == 0 && g.pad_left == 0 && g.pad_right == 0;
+  GemmEpilogue ep;
+  const bool fused = EpilogueActivation(act, &ep);
+  for (int64_t n = 0; n < g.batch; ++n)
+    for (int64_t grp = 0; grp < g.groups; ++grp) {
+      const float* x = input + (n * g.in_c + grp * cin_g) * in_hw;
+      float* y = output + (n * g.out_c + grp * cout_g) * out_hw;
+      ep.bias = bias + grp * cout_g;
+      ConvGeometry gg = g;
+      gg.in_c = cin_g;
+      if (direct) {
+        GemmPacked(cout_g, out_hw, K, packed + per * grp, MatrixBSource(false, x, out_hw), y, out_hw, ep, isa);
+      } else {
+        GemmPacked(cout_g, out_hw, K, packed + per * grp, Im2ColBSource(gg, x), y, out_hw, ep, isa);
+      }
+    }
+  if (!fused) {
+    const int64_t total = g.batch * g.out_c * out_hw;
+    ActivationInPlace(act, output, total);
+  }
+}
+
+bool DepthwiseSupported(const ConvGeometry& g, Isa isa) {
+  return isa != Isa::kGeneric && IsaSupported(isa) && IsDepthwise(g) && g.kernel_h == g.kernel_w &&
+         (g.kernel_h == 3 || g.kernel_h == 5) && g.stride_h == g.stride_w && (g.stride_h == 1 || g.stride_h == 2) &&
+         g.dilation_h == 1 && g.dilation_w == 1;
+}
+
+void ConvDepthwiseX86(const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
+                      const float* input, float* output, Isa isa) {
+  const int k = static_cast<int>(g.kernel_h), s = static_cast<int>(g.stride_h);
+  const int64_t rows = (g.out_h - 1) * s + k;
+  // Padded columns per plane: every vector of the last (rounded-up) output block stays inside.
+  const int64_t width = (g.out_w + 15) / 16 * 16 + k + 1;
+  const int64_t plane = rows * width;
+  GemmEpilogue ep;
+  const bool fused = EpilogueActivation(act, &ep);
+  void (*kernel)(const DwArgs&) = isa == Isa::kAvx512 ? DwConvPlaneAvx512 : DwConvPlaneAvx2;
+  const int64_t planes = g.batch * g.in_c, in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
+#pragma omp parallel for schedule(static) if (planes * out_hw * k * k > 32768)
+  for (int64_t nc = 0; nc < planes; ++nc) {
+    thread_local std::vector<float> scratch;
+    if (scratch.size() < static_cast<size_t>(plane * s)) scratch.resize(static_cast<size_t>(plane * s));
+    const int64_t c = nc % g.in_c;
+    const float* x = input + nc * in_hw;
+    // scratch holds s planes of rows x width: padded column q of the conv window lives in plane q % s,
+    // column q / s.
+    float* buf = scratch.data();
+    for (int64_t r = 0; r < rows; ++r) {
+      const int64_t ih = r - g.pad_top;
+      for (int p = 0; p < s; ++p) {
+        float* dst = buf + p * plane + r * width;
+        if (ih < 0 || ih >= g.in_h) {
+          std::fill(dst, dst + width, 0.f);
+          continue;
+        }
+        const float* src = x + ih * g.in_w;
+        for (int64_t q = 0; q < width; ++q) {
+          const int64_t iw = q * s + p - g.pad_left;
+          dst[q] = iw >= 0 && iw < g.in_w ? src[iw] : 0.f;
+        }
+      }
+    }
+    DwArgs a;
+    a.planes[0] = buf;
+    a.planes[1] = s == 2 ? buf + plane : buf;
+    a.plane_stride = width;
+    a.k = k;
+    a.stride = s;
+    a.out_h = g.out_h;
+    a.out_w = g.out_w;
+    a.w = filter + c * k * k;
+    a.bias = bias[c];
+    a.out = output + nc * out_hw;
+    a.ep = ep;
+    kernel(a);
+    if (!fused) ActivationInPlace(act, a.out, out_hw);
+  }
+}
+
+}  // namespace x86
+}  // namespace ember
