@@ -9,5 +9,6 @@ set(EMBER_NET_OPS
   pixel_shuffle pool2d pow prelu prior_box reduce_max reduce_mean reduce_sum relu relu6 reshape
   reshape2 scale shape shuffle_channel sigmoid slice softmax split sqrt squeeze squeeze2 swish tanh
   transpose transpose2 unsqueeze unsqueeze2 yolo_box
+  gather equal not_equal less_than less_equal greater_than greater_equal where expand_v2 tile range top_k_v2 space_to_depth depth_to_space resize erf
   ncnn_prior_box ncnn_detection_output ncnn_yolo_detection_output ncnn_shuffle_channel floor ceil round trunc square rsqrt reciprocal sin cos tan asin acos atan log10
 )

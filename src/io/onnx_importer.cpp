@@ -338,8 +338,8 @@ Status Importer::Run(const onnx::ModelProto& model) {
   for (const auto& os : model.opset_import())
     if (os.domain().empty() || os.domain() == "ai.onnx") opset_ = os.version();
   if (opset_ == 0) opset_ = 1;
-  if (opset_ < 7 || opset_ > 21)
-    return Unimplemented(source_, ": ONNX opset ", opset_, " is not supported (7 to 21 are)");
+  if (opset_ < 1 || opset_ > 21)
+    return Unimplemented(source_, ": ONNX opset ", opset_, " is not supported (1 to 21 are)");
   if (!model.has_graph()) return ParseError(source_, ": the model has no graph");
   const onnx::GraphProto& g = model.graph();
 
@@ -410,6 +410,7 @@ Status Importer::ImportNode(const Node& node) {
       return ParseError("node '", node.name(), "' (", node.op_type(), ") reads '", in,
                         "', which no earlier node, input or initializer defines");
   NodeAttrs a(node);
+  a.Ignore({"consumed_inputs"});  // a legacy (opset < 6) memory hint with no effect on results
   EMBER_RETURN_IF_ERROR(Convert(node, a));
   for (const auto& kv : a.by_name)
     if (!a.used.count(kv.first))
@@ -508,7 +509,9 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     return act("gelu", {{"approximate", Attribute::Bool(approx == "tanh")}});
   }
   if (op == "Clip") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
     float lo = -std::numeric_limits<float>::infinity(), hi = std::numeric_limits<float>::infinity();
+    std::string lo_t, hi_t;  // runtime bounds
     if (opset_ < 11) {
       lo = a.Float("min", lo);
       hi = a.Float("max", hi);
@@ -516,24 +519,64 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       for (int i = 1; i <= 2; ++i) {
         if (in(i).empty()) continue;
         const Tensor* t = Const(in(i));
-        if (!t) return fail(StrCat("input ", i, " (", i == 1 ? "min" : "max", ") must be a constant"));
+        if (!t) {
+          (i == 1 ? lo_t : hi_t) = in(i);
+          continue;
+        }
         std::vector<double> v = ToDoubles(*t);
         if (v.size() != 1) return fail(StrCat("input ", i, " must hold one value"));
         (i == 1 ? lo : hi) = static_cast<float>(v[0]);
       }
     }
-    if (TypeOf(x) != DataType::kFloat32) return fail("Clip supports float32 only");
-    return act("clip", {{"min", Attribute::Float(lo)}, {"max", Attribute::Float(hi)}});
+    same_type();
+    if (lo_t.empty() && hi_t.empty() && TypeOf(x) == DataType::kFloat32)
+      return act("clip", {{"min", Attribute::Float(lo)}, {"max", Attribute::Float(hi)}});
+    // Runtime bounds (or integer data): max with the lower bound, then min with the upper one.
+    auto bound = [&](const std::string& t, float v, const std::string& base) -> std::string {
+      if (!t.empty()) return t;
+      std::string name = Temp(base);
+      Tensor c(TypeOf(x), DDim(std::vector<int64_t>{}));
+      if (TypeOf(x) == DataType::kFloat32) *c.mutable_data<float>() = v;
+      else if (TypeOf(x) == DataType::kInt32) *c.mutable_data<int32_t>() = static_cast<int32_t>(std::max<double>(std::min<double>(v, INT32_MAX), INT32_MIN));
+      else *c.mutable_data<int64_t>() = std::isinf(v) ? (v > 0 ? INT64_MAX : INT64_MIN) : static_cast<int64_t>(v);
+      (void)AddWeight(name, c);
+      return name;
+    };
+    std::string mid = Temp(y);
+    types_[mid] = TypeOf(x);
+    AddOp("elementwise_max", {{"X", {x}}, {"Y", {bound(lo_t, lo, "clip_min")}}}, {{"Out", {mid}}},
+          {{"axis", Attribute::Int(-1)}});
+    AddOp("elementwise_min", {{"X", {mid}}, {"Y", {bound(hi_t, hi, "clip_max")}}}, {{"Out", {y}}},
+          {{"axis", Attribute::Int(-1)}});
+    return Status::OK();
   }
   if (op == "Identity" || op == "Dropout") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
     if (op == "Dropout") {
-      a.Ignore({"ratio", "seed"});
-      if (node.input_size() > 2 && !in(2).empty()) {
-        const Tensor* t = Const(in(2));
-        if (!t || ToInts(*t) != std::vector<int64_t>{0}) return fail("input training_mode must be a constant false");
+      a.Ignore({"seed"});
+      float ratio = a.Float("ratio", 0.5f);
+      if (opset_ >= 12 && !in(1).empty()) {
+        const Tensor* r = Const(in(1));
+        ratio = r && r->numel() == 1 ? static_cast<float>(ToDoubles(*r)[0]) : -1.f;
       }
-      if (a.Int("is_test", 1) == 0) return a.Unsupported("is_test", "0");
-      if (node.output_size() > 1 && !out(1).empty()) return fail("output mask is not supported");
+      bool training = false;
+      if (opset_ >= 12 && !in(2).empty()) {
+        const Tensor* t = Const(in(2));
+        training = !t || ToInts(*t) != std::vector<int64_t>{0};
+      }
+      if (opset_ < 7 && a.Int("is_test", 0) == 0) training = true;
+      if (training && ratio != 0.f)
+        return fail("training mode (random dropout) is not supported; only inference or ratio 0");
+      if (node.output_size() > 1 && !out(1).empty()) {
+        // The mask of an inference dropout is all true.
+        Tensor t(DataType::kBool, DDim(std::vector<int64_t>{}));
+        *t.mutable_data<bool>() = true;
+        std::string one = Temp(out(1)), shape = Temp(out(1));
+        EMBER_RETURN_IF_ERROR(AddWeight(one, t));
+        AddOp("shape", {{"Input", {x}}}, {{"Out", {shape}}});
+        types_[out(1)] = DataType::kBool;
+        AddOp("expand_v2", {{"X", {one}}, {"Shape", {shape}}}, {{"Out", {out(1)}}});
+      }
     }
     return act("assign");
   }
@@ -546,7 +589,10 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   auto bin = kBinary.find(op);
   if (bin != kBinary.end()) {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
-    if (opset_ < 7) a.Ignore({"broadcast", "axis"});
+    // Before opset 7, broadcasting was opt-in (broadcast = 1) with Paddle's own axis semantics.
+    int64_t paddle_axis = -1;
+    if (opset_ < 7 && a.Int("broadcast", 0) != 0) paddle_axis = a.Int("axis", -1);
+    a.Ignore({"broadcast", "axis", "consumed_inputs"});
     if (op == "Pow") {
       // x ^ constant scalar: the pow activation.
       const Tensor* e = Const(in(1));
@@ -555,7 +601,31 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
         AddOp("pow", {{"X", {x}}}, {{"Out", {y}}}, {{"factor", Attribute::Float(ToDoubles(*e)[0])}});
         return Status::OK();
       }
-      if (types_.count(in(1)) && TypeOf(in(1)) != TypeOf(x)) return fail("Pow with different input types");
+      // Output type is X's. Integer powers are computed in float32 and cast back.
+      DataType xt = TypeOf(x), yt = TypeOf(in(1));
+      if (!types_.count(x) || !types_.count(in(1))) {
+        if (types_.count(x) != types_.count(in(1))) return fail("Pow needs both input types (no value_info)");
+      }
+      if (xt != DataType::kFloat32 || yt != DataType::kFloat32) {
+        auto to_float = [&](const std::string& v, DataType t) -> std::string {
+          if (t == DataType::kFloat32) return v;
+          std::string c = Temp(v);
+          types_[c] = DataType::kFloat32;
+          AddOp("cast", {{"X", {v}}}, {{"Out", {c}}},
+                {{"in_dtype", Attribute::Int(VarTypeOf(t))}, {"out_dtype", Attribute::Int(VarTypeOf(DataType::kFloat32))}});
+          return c;
+        };
+        std::string fx = to_float(x, xt), fy = to_float(in(1), yt);
+        std::string fz = xt == DataType::kFloat32 ? y : Temp(y);
+        types_[fz] = DataType::kFloat32;
+        AddOp("elementwise_pow", {{"X", {fx}}, {"Y", {fy}}}, {{"Out", {fz}}}, {{"axis", Attribute::Int(-1)}});
+        if (fz != y) {
+          types_[y] = xt;
+          AddOp("cast", {{"X", {fz}}}, {{"Out", {y}}},
+                {{"in_dtype", Attribute::Int(VarTypeOf(DataType::kFloat32))}, {"out_dtype", Attribute::Int(VarTypeOf(xt))}});
+        }
+        return Status::OK();
+      }
     }
     std::string acc = x;
     if (node.input_size() == 1) {
@@ -566,7 +636,7 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     for (int i = 1; i < node.input_size(); ++i) {
       std::string dst = i + 1 == node.input_size() ? y : Temp(y);
       if (types_.count(x)) types_[dst] = types_[x];
-      AddOp(bin->second, {{"X", {acc}}, {"Y", {in(i)}}}, {{"Out", {dst}}}, {{"axis", Attribute::Int(-1)}});
+      AddOp(bin->second, {{"X", {acc}}, {"Y", {in(i)}}}, {{"Out", {dst}}}, {{"axis", Attribute::Int(paddle_axis)}});
       acc = dst;
     }
     return Status::OK();
@@ -586,93 +656,159 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     return Status::OK();
   }
 
-  // --- convolution and pooling
-  auto spatial_pads = [&](const std::vector<int64_t>& pads, std::vector<int64_t>* paddings) -> Status {
-    if (pads.empty()) {
-      *paddings = {0, 0, 0, 0};
-    } else if (pads.size() == 4) {
-      *paddings = {pads[0], pads[2], pads[1], pads[3]};  // [top, bottom, left, right]
-    } else {
-      return a.Unsupported("pads", DDim(pads).ToString() + " (only 2-D spatial pads)");
-    }
-    return Status::OK();
+  // --- convolution and pooling (2-D; 1-D runs as 2-D with a height of 1)
+  // Reads kernel/strides/dilations/pads/auto_pad for `nsp` spatial dims and returns them as 2-D values with
+  // explicit pads [top, bottom, left, right] (or padding_algorithm SAME when the input size is unknown).
+  struct Spatial {
+    std::vector<int64_t> kernel, strides, dilations, paddings, output_padding;
+    std::string algo = "EXPLICIT";
   };
-  auto auto_pad = [&](std::string* algo) -> Status {
+  auto spatial = [&](int nsp, std::vector<int64_t> kernel, bool transposed, Spatial* sp) -> Status {
+    if (nsp != 1 && nsp != 2)
+      return fail(StrCat("only 1-D and 2-D ", op, " are supported, got ", nsp, " spatial dims"));
+    std::vector<int64_t> strides = a.Ints("strides", std::vector<int64_t>(nsp, 1));
+    std::vector<int64_t> dil = a.Ints("dilations", std::vector<int64_t>(nsp, 1));
+    std::vector<int64_t> pads = a.Ints("pads", std::vector<int64_t>(2 * nsp, 0));
     std::string ap = a.String("auto_pad", "NOTSET");
-    if (ap == "NOTSET") *algo = "EXPLICIT";
-    else if (ap == "VALID") *algo = "VALID";
-    else if (ap == "SAME_UPPER") *algo = "SAME";
-    else return a.Unsupported("auto_pad", ap);
+    if (static_cast<int>(strides.size()) != nsp || static_cast<int>(dil.size()) != nsp ||
+        static_cast<int>(pads.size()) != 2 * nsp || static_cast<int>(kernel.size()) != nsp)
+      return fail("kernel_shape, strides, dilations and pads do not match the number of spatial dims");
+    std::vector<int64_t> in_sz;
+    auto it = shapes_.find(x);
+    if (it != shapes_.end() && static_cast<int>(it->second.size()) == nsp + 2)
+      in_sz.assign(it->second.end() - nsp, it->second.end());
+    bool known = !in_sz.empty() && std::all_of(in_sz.begin(), in_sz.end(), [](int64_t v) { return v > 0; });
+    std::vector<int64_t> out_pad = transposed ? a.Ints("output_padding", std::vector<int64_t>(nsp, 0)) : std::vector<int64_t>();
+    std::vector<int64_t> out_shape = transposed ? a.Ints("output_shape", {}) : std::vector<int64_t>();
+    if (out_shape.size() > static_cast<size_t>(nsp)) out_shape.erase(out_shape.begin(), out_shape.end() - nsp);
+    if (ap == "VALID") {
+      std::fill(pads.begin(), pads.end(), 0);
+    } else if (ap == "SAME_UPPER" || ap == "SAME_LOWER" || !out_shape.empty()) {
+      if (ap != "NOTSET" && ap != "SAME_UPPER" && ap != "SAME_LOWER") return a.Unsupported("auto_pad", ap);
+      if (!known) {
+        if (ap == "SAME_UPPER" && !transposed && out_shape.empty()) {
+          sp->algo = "SAME";
+        } else {
+          return fail(StrCat("auto_pad ", ap, " / output_shape needs the input's spatial size (no value_info for it)"));
+        }
+      } else {
+        for (int i = 0; i < nsp; ++i) {
+          int64_t eff = (kernel[i] - 1) * dil[i] + 1, total;
+          if (transposed) {
+            int64_t target = out_shape.empty() ? in_sz[i] * strides[i] : out_shape[i];
+            total = strides[i] * (in_sz[i] - 1) + out_pad[i] + eff - target;
+          } else {
+            int64_t out = (in_sz[i] + strides[i] - 1) / strides[i];
+            total = std::max<int64_t>((out - 1) * strides[i] + eff - in_sz[i], 0);
+          }
+          bool upper = transposed ? ap == "SAME_UPPER" : ap != "SAME_LOWER";
+          int64_t small = total >= 0 ? total / 2 : -((-total + 1) / 2), big = total - small;  // floor division
+          pads[i] = upper ? small : big;
+          pads[i + nsp] = upper ? big : small;
+          if (pads[i + nsp] < 0 && transposed) {  // a larger output: the missing rows come from output_padding
+            out_pad[i] -= pads[i + nsp];
+            pads[i + nsp] = 0;
+          }
+          if (pads[i] < 0 || pads[i + nsp] < 0)
+            return fail(StrCat("output_shape ", DDim(out_shape).ToString(), " is larger than the op can produce"));
+        }
+      }
+    } else if (ap != "NOTSET") {
+      return a.Unsupported("auto_pad", ap);
+    }
+    if (nsp == 1) {
+      sp->kernel = {1, kernel[0]};
+      sp->strides = {1, strides[0]};
+      sp->dilations = {1, dil[0]};
+      sp->paddings = {0, 0, pads[0], pads[1]};
+    } else {
+      sp->kernel = kernel;
+      sp->strides = strides;
+      sp->dilations = dil;
+      sp->paddings = {pads[0], pads[2], pads[1], pads[3]};
+    }
+    if (sp->algo != "EXPLICIT") sp->paddings = {0, 0, 0, 0};
+    if (transposed) {
+      if (static_cast<int>(out_pad.size()) != nsp) return a.Unsupported("output_padding", DDim(out_pad).ToString());
+      sp->output_padding = nsp == 1 ? std::vector<int64_t>{0, out_pad[0]} : out_pad;
+    }
     return Status::OK();
   };
-  if (op == "Conv") {
-    EMBER_RETURN_IF_ERROR(need_inputs(2));
-    const Tensor* w = Const(in(1));
-    int wrank = w ? w->dims().size() : rank_of(in(1));
-    if (wrank != 4) return fail(StrCat("only 2-D convolution is supported (weight rank ", wrank, ")"));
-    std::vector<int64_t> paddings;
-    std::string algo;
-    EMBER_RETURN_IF_ERROR(auto_pad(&algo));
-    EMBER_RETURN_IF_ERROR(spatial_pads(a.Ints("pads", {}), &paddings));
-    a.Ignore({"kernel_shape"});
-    std::vector<int64_t> strides = a.Ints("strides", {1, 1}), dil = a.Ints("dilations", {1, 1});
-    OpDesc::Slots ins = {{"Input", {x}}, {"Filter", {in(1)}}};
-    if (!in(2).empty()) ins.push_back({"Bias", {in(2)}});
+  // 1-D: X [N, C, L] → [N, C, 1, L] before, and the output back after.
+  auto to_2d = [&](int nsp) -> std::string {
+    if (nsp == 2) return x;
+    std::string x4 = Temp(x);
     same_type();
-    AddOp("conv2d", ins, {{"Output", {y}}},
-          {{"strides", Attribute::Ints(strides)}, {"paddings", Attribute::Ints(paddings)},
-           {"dilations", Attribute::Ints(dil)}, {"groups", Attribute::Int(a.Int("group", 1))},
-           {"padding_algorithm", Attribute::String(algo)}});
-    return Status::OK();
-  }
-  if (op == "ConvTranspose") {
+    if (types_.count(x)) types_[x4] = types_[x];
+    AddOp("unsqueeze2", {{"X", {x}}}, {{"Out", {x4}}}, {{"axes", Attribute::Ints({2})}});
+    return x4;
+  };
+  auto from_2d = [&](int nsp, const std::string& y4) {
+    if (nsp == 2) return;
+    AddOp("squeeze2", {{"X", {y4}}}, {{"Out", {y}}}, {{"axes", Attribute::Ints({2})}});
+  };
+  if (op == "Conv" || op == "ConvTranspose") {
     EMBER_RETURN_IF_ERROR(need_inputs(2));
+    const bool transposed = op == "ConvTranspose";
     const Tensor* w = Const(in(1));
     int wrank = w ? w->dims().size() : rank_of(in(1));
-    if (wrank != 4) return fail(StrCat("only 2-D transposed convolution is supported (weight rank ", wrank, ")"));
-    std::vector<int64_t> paddings;
-    std::string algo;
-    EMBER_RETURN_IF_ERROR(auto_pad(&algo));
-    EMBER_RETURN_IF_ERROR(spatial_pads(a.Ints("pads", {}), &paddings));
-    a.Ignore({"kernel_shape"});
-    std::map<std::string, Attribute> attrs = {
-        {"strides", Attribute::Ints(a.Ints("strides", {1, 1}))}, {"paddings", Attribute::Ints(paddings)},
-        {"dilations", Attribute::Ints(a.Ints("dilations", {1, 1}))},
-        {"groups", Attribute::Int(a.Int("group", 1))}, {"padding_algorithm", Attribute::String(algo)}};
-    std::vector<int64_t> op_pad = a.Ints("output_padding", {});
-    if (!op_pad.empty()) attrs["output_padding"] = Attribute::Ints(op_pad);
-    if (a.Has("output_shape")) {
-      std::vector<int64_t> os = a.Ints("output_shape", {});
-      if (os.size() > 2) os.erase(os.begin(), os.end() - 2);
-      attrs["output_size"] = Attribute::Ints(os);
-      if (algo == "EXPLICIT") attrs["padding_algorithm"] = Attribute::String("SAME");
+    int nsp = 0;
+    std::vector<int64_t> kernel = a.Ints("kernel_shape", {});
+    auto ws = shapes_.find(in(1));
+    if (w) kernel.assign(w->dims().vec().begin() + 2, w->dims().vec().end());
+    else if (kernel.empty() && ws != shapes_.end() && ws->second.size() > 2)
+      kernel.assign(ws->second.begin() + 2, ws->second.end());
+    if (wrank < 0) wrank = static_cast<int>(kernel.size()) + 2;
+    nsp = wrank - 2;
+    Spatial sp;
+    EMBER_RETURN_IF_ERROR(spatial(nsp, kernel, transposed, &sp));
+    std::string filter = in(1);
+    if (nsp == 1 && !w) {
+      filter = Temp(in(1));
+      AddOp("unsqueeze2", {{"X", {in(1)}}}, {{"Out", {filter}}}, {{"axes", Attribute::Ints({2})}});
+    } else if (nsp == 1) {
+      Tensor w4;
+      EMBER_RETURN_IF_ERROR(w4.CopyFrom(*w));
+      w4.Resize(DDim({w->dims()[0], w->dims()[1], 1, w->dims()[2]}));
+      filter = Temp(in(1));
+      EMBER_RETURN_IF_ERROR(AddWeight(filter, w4));
     }
-    OpDesc::Slots ins = {{"Input", {x}}, {"Filter", {in(1)}}};
+    std::string x4 = to_2d(nsp), y4 = nsp == 2 ? y : Temp(y);
+    std::map<std::string, Attribute> attrs = {
+        {"strides", Attribute::Ints(sp.strides)}, {"paddings", Attribute::Ints(sp.paddings)},
+        {"dilations", Attribute::Ints(sp.dilations)}, {"groups", Attribute::Int(a.Int("group", 1))},
+        {"padding_algorithm", Attribute::String(sp.algo)}};
+    if (transposed && std::any_of(sp.output_padding.begin(), sp.output_padding.end(), [](int64_t v) { return v != 0; }))
+      attrs["output_padding"] = Attribute::Ints(sp.output_padding);
+    OpDesc::Slots ins = {{"Input", {x4}}, {"Filter", {filter}}};
     if (!in(2).empty()) ins.push_back({"Bias", {in(2)}});
     same_type();
-    AddOp("conv2d_transpose", ins, {{"Output", {y}}}, attrs);
+    if (types_.count(x)) types_[y4] = types_[x];
+    AddOp(transposed ? "conv2d_transpose" : "conv2d", ins, {{"Output", {y4}}}, attrs);
+    from_2d(nsp, y4);
     return Status::OK();
   }
   if (op == "MaxPool" || op == "AveragePool") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     std::vector<int64_t> k = a.Ints("kernel_shape", {});
-    if (k.size() != 2) return a.Unsupported("kernel_shape", DDim(k).ToString() + " (only 2-D pooling)");
-    std::vector<int64_t> paddings;
-    std::string algo;
-    EMBER_RETURN_IF_ERROR(auto_pad(&algo));
-    EMBER_RETURN_IF_ERROR(spatial_pads(a.Ints("pads", {}), &paddings));
-    std::vector<int64_t> dil = a.Ints("dilations", {1, 1});
-    if (dil != std::vector<int64_t>{1, 1}) return a.Unsupported("dilations", DDim(dil).ToString());
+    int nsp = static_cast<int>(k.size());
+    Spatial sp;
+    EMBER_RETURN_IF_ERROR(spatial(nsp, k, false, &sp));
+    for (int64_t d : sp.dilations)
+      if (d != 1) return a.Unsupported("dilations", DDim(a.Ints("dilations", {})).ToString());
     if (a.Int("storage_order", 0) != 0) return a.Unsupported("storage_order", "1");
     if (node.output_size() > 1 && !out(1).empty()) return fail("output Indices is not supported");
     bool ceil = a.Int("ceil_mode", 0) != 0;
     bool exclusive = a.Int("count_include_pad", 0) == 0;
+    std::string x4 = to_2d(nsp), y4 = nsp == 2 ? y : Temp(y);
     same_type();
-    AddOp("pool2d", {{"X", {x}}}, {{"Out", {y}}},
-          {{"pooling_type", Attribute::String(op == "MaxPool" ? "max" : "avg")}, {"ksize", Attribute::Ints(k)},
-           {"strides", Attribute::Ints(a.Ints("strides", {1, 1}))}, {"paddings", Attribute::Ints(paddings)},
+    if (types_.count(x)) types_[y4] = types_[x];
+    AddOp("pool2d", {{"X", {x4}}}, {{"Out", {y4}}},
+          {{"pooling_type", Attribute::String(op == "MaxPool" ? "max" : "avg")}, {"ksize", Attribute::Ints(sp.kernel)},
+           {"strides", Attribute::Ints(sp.strides)}, {"paddings", Attribute::Ints(sp.paddings)},
            {"ceil_mode", Attribute::Bool(ceil)}, {"exclusive", Attribute::Bool(exclusive)},
-           {"padding_algorithm", Attribute::String(algo)}});
+           {"padding_algorithm", Attribute::String(sp.algo)}});
+    from_2d(nsp, y4);
     return Status::OK();
   }
   if (op == "GlobalAveragePool" || op == "GlobalMaxPool") {
@@ -687,7 +823,8 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   }
   if (op == "BatchNormalization") {
     EMBER_RETURN_IF_ERROR(need_inputs(5));
-    a.Ignore({"momentum", "spatial", "is_test", "consumed_inputs"});
+    a.Ignore({"momentum", "is_test"});
+    if (a.Int("spatial", 1) == 0) return a.Unsupported("spatial", "0");
     if (a.Int("training_mode", 0) != 0) return a.Unsupported("training_mode", "1");
     for (int i = 1; i < node.output_size(); ++i)
       if (!out(i).empty()) return fail("training outputs (running mean/var) are not supported");
@@ -713,8 +850,24 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       axis += r;
     }
     if (a.Int("stash_type", 1) != 1) return a.Unsupported("stash_type", std::to_string(a.Int("stash_type", 1)));
-    for (int i = 1; i < node.output_size(); ++i)
-      if (!out(i).empty()) return fail("outputs Mean and InvStdDev are not supported");
+    if ((node.output_size() > 1 && !out(1).empty()) || (node.output_size() > 2 && !out(2).empty())) {
+      // Mean and InvStdDev, shaped X[:axis] + 1s: reductions over dims axis..rank-1 with keep_dim.
+      if (r < 0) return fail("outputs Mean/InvStdDev need the input's rank (no value_info for it)");
+      std::vector<int64_t> dims;
+      for (int64_t i = axis; i < r; ++i) dims.push_back(i);
+      std::map<std::string, Attribute> red = {{"dim", Attribute::Ints(dims)}, {"keep_dim", Attribute::Bool(true)}};
+      std::string mean = out(1).empty() ? Temp(y) : out(1);
+      std::string diff = Temp(y), sq = Temp(y), var = Temp(y), ve = Temp(y);
+      AddOp("reduce_mean", {{"X", {x}}}, {{"Out", {mean}}}, red);
+      if (node.output_size() > 2 && !out(2).empty()) {
+        AddOp("elementwise_sub", {{"X", {x}}, {"Y", {mean}}}, {{"Out", {diff}}}, {{"axis", Attribute::Int(-1)}});
+        AddOp("elementwise_mul", {{"X", {diff}}, {"Y", {diff}}}, {{"Out", {sq}}}, {{"axis", Attribute::Int(-1)}});
+        AddOp("reduce_mean", {{"X", {sq}}}, {{"Out", {var}}}, red);
+        AddOp("scale", {{"X", {var}}}, {{"Out", {ve}}},
+              {{"scale", Attribute::Float(1)}, {"bias", Attribute::Float(a.Float("epsilon", 1e-5f))}});
+        AddOp("pow", {{"X", {ve}}}, {{"Out", {out(2)}}}, {{"factor", Attribute::Float(-0.5)}});
+      }
+    }
     // Paddle's layer_norm takes Scale/Bias flattened to [prod(dims[axis:])].
     OpDesc::Slots ins = {{"X", {x}}};
     for (int i = 1; i <= 2; ++i) {
@@ -724,8 +877,16 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       ins.push_back({i == 1 ? "Scale" : "Bias", {flat}});
     }
     same_type();
-    AddOp("layer_norm", ins, {{"Y", {y}}},
-          {{"begin_norm_axis", Attribute::Int(axis)}, {"epsilon", Attribute::Float(a.Float("epsilon", 1e-5f))}});
+    std::string lx = x, ly = y;
+    if (axis == 0) {  // Paddle's layer_norm needs begin_norm_axis >= 1: add a leading 1 and drop it after
+      lx = Temp(x);
+      ly = Temp(y);
+      AddOp("unsqueeze2", {{"X", {x}}}, {{"Out", {lx}}}, {{"axes", Attribute::Ints({0})}});
+      ins[0].second = {lx};
+    }
+    AddOp("layer_norm", ins, {{"Y", {ly}}},
+          {{"begin_norm_axis", Attribute::Int(axis == 0 ? 1 : axis)}, {"epsilon", Attribute::Float(a.Float("epsilon", 1e-5f))}});
+    if (axis == 0) AddOp("squeeze2", {{"X", {ly}}}, {{"Out", {y}}}, {{"axes", Attribute::Ints({0})}});
     return Status::OK();
   }
   if (op == "LRN") {
@@ -741,31 +902,45 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   if (op == "PRelu") {
     EMBER_RETURN_IF_ERROR(need_inputs(2));
     const Tensor* slope = Const(in(1));
-    if (!slope) return fail("input slope must be a constant");
     int r = rank_of(x);
     std::string mode;
-    if (slope->numel() == 1) {
-      mode = "all";
-    } else {
-      // [C], [C,1,...] broadcast against dim 1 of X: channel mode.
+    if (slope && TypeOf(x) == DataType::kFloat32) {
       std::vector<int64_t> sd = slope->dims().vec();
-      bool channel = false;
-      if (r >= 2) {
-        // Align slope's dims to the right of X's.
+      if (slope->numel() == 1) {
+        mode = "all";
+      } else if (opset_ < 7 && r >= 2 && sd.size() == 1) {
+        mode = "channel";  // PRelu-1/6: one slope per channel
+      } else if (r >= 2 && static_cast<int>(sd.size()) <= r - 1) {
+        // Slope right-aligned against X: only dim 1 of X non-1 → channel mode.
         int off = r - static_cast<int>(sd.size());
-        channel = off <= 1;
-        for (size_t i = 0; i < sd.size() && channel; ++i) {
+        bool channel = true;
+        for (size_t i = 0; i < sd.size(); ++i) {
           int xi = off + static_cast<int>(i);
-          if (xi != 1 && sd[i] != 1) channel = false;
-          if (xi == 1 && sd[i] == 1) channel = false;
+          if ((xi == 1) != (sd[i] != 1)) channel = false;
         }
+        auto it = shapes_.find(x);
+        bool element = it != shapes_.end() && static_cast<int>(sd.size()) == r - 1 &&
+                       std::equal(sd.begin(), sd.end(), it->second.begin() + 1);
+        if (channel) mode = "channel";
+        else if (element) mode = "element";
       }
-      if (channel) mode = "channel";
-      else if (r >= 0 && static_cast<int>(sd.size()) == r - 1) mode = "element";
-      else return fail(StrCat("slope of shape ", slope->dims().ToString(), " is not supported"));
     }
     same_type();
-    AddOp("prelu", {{"X", {x}}, {"Alpha", {in(1)}}}, {{"Out", {y}}}, {{"mode", Attribute::String(mode)}});
+    if (!mode.empty()) {
+      AddOp("prelu", {{"X", {x}}, {"Alpha", {in(1)}}}, {{"Out", {y}}}, {{"mode", Attribute::String(mode)}});
+      return Status::OK();
+    }
+    // Any other slope (numpy broadcasting, or a runtime tensor): relu(x) + slope * min(x, 0).
+    Tensor zero(TypeOf(x), DDim(std::vector<int64_t>{}));
+    EMBER_RETURN_IF_ERROR(zero.Allocate());
+    std::memset(zero.raw_data(), 0, SizeOf(zero.dtype()));
+    std::string z = Temp(y), pos = Temp(y), neg = Temp(y), scaled = Temp(y);
+    EMBER_RETURN_IF_ERROR(AddWeight(z, zero));
+    for (const auto& n : {pos, neg, scaled}) types_[n] = TypeOf(x);
+    AddOp("elementwise_max", {{"X", {x}}, {"Y", {z}}}, {{"Out", {pos}}}, {{"axis", Attribute::Int(-1)}});
+    AddOp("elementwise_min", {{"X", {x}}, {"Y", {z}}}, {{"Out", {neg}}}, {{"axis", Attribute::Int(-1)}});
+    AddOp("elementwise_mul", {{"X", {neg}}, {"Y", {in(1)}}}, {{"Out", {scaled}}}, {{"axis", Attribute::Int(-1)}});
+    AddOp("elementwise_add", {{"X", {pos}}, {"Y", {scaled}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(-1)}});
     return Status::OK();
   }
 
@@ -1049,89 +1224,167 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
            {"dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}});
     return Status::OK();
   }
-  if (op == "DepthToSpace") {
+  if (op == "DepthToSpace" || op == "SpaceToDepth") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
-    std::string mode = a.String("mode", "DCR");
-    if (mode != "CRD") return a.Unsupported("mode", mode);
+    std::map<std::string, Attribute> attrs = {{"blocksize", Attribute::Int(a.Int("blocksize", 0))}};
+    if (op == "DepthToSpace") {
+      std::string mode = a.String("mode", "DCR");
+      if (mode != "DCR" && mode != "CRD") return a.Unsupported("mode", mode);
+      attrs["mode"] = Attribute::String(mode);
+    }
     same_type();
-    AddOp("pixel_shuffle", {{"X", {x}}}, {{"Out", {y}}},
-          {{"upscale_factor", Attribute::Int(a.Int("blocksize", 1))}});
+    AddOp(op == "DepthToSpace" ? "depth_to_space" : "space_to_depth", {{"X", {x}}}, {{"Out", {y}}}, attrs);
     return Status::OK();
   }
   if (op == "Resize" || op == "Upsample") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     std::string mode = a.String("mode", "nearest");
-    std::string ctm = op == "Upsample" || opset_ < 11 ? "asymmetric" : a.String("coordinate_transformation_mode", "half_pixel");
-    std::string nearest_mode = opset_ >= 11 ? a.String("nearest_mode", "round_prefer_floor") : "floor";
-    a.Ignore({"cubic_coeff_a", "exclude_outside", "extrapolation_value"});
-    if (a.Int("exclude_outside", 0) != 0) return a.Unsupported("exclude_outside", "1");
-    if (a.Has("antialias") && a.Int("antialias", 0) != 0) return a.Unsupported("antialias", "1");
-    if (a.Has("axes")) return fail("attribute axes is not supported");
-    if (a.String("keep_aspect_ratio_policy", "stretch") != "stretch")
-      return a.Unsupported("keep_aspect_ratio_policy", a.String("keep_aspect_ratio_policy", ""));
-    std::vector<double> scales;
-    std::vector<int64_t> sizes;
-    if (op == "Upsample" && opset_ < 9) {
-      scales = a.Floats("scales", {});
+    if (mode == "bilinear") mode = "linear";  // Upsample-7/9 spelling
+    std::map<std::string, Attribute> attrs = {{"mode", Attribute::String(mode)}};
+    if (op == "Resize" && opset_ >= 11) {
+      std::string ctm = a.String("coordinate_transformation_mode", "half_pixel");
+      if (ctm == "tf_crop_and_resize" || ctm == "half_pixel_symmetric")
+        return a.Unsupported("coordinate_transformation_mode", ctm);
+      attrs["coordinate_transformation_mode"] = Attribute::String(ctm);
+      attrs["nearest_mode"] = Attribute::String(a.String("nearest_mode", "round_prefer_floor"));
+      attrs["cubic_coeff_a"] = Attribute::Float(a.Float("cubic_coeff_a", -0.75f));
+      attrs["exclude_outside"] = Attribute::Bool(a.Int("exclude_outside", 0) != 0);
+      a.Ignore({"extrapolation_value"});  // only read by tf_crop_and_resize
+      if (a.Int("antialias", 0) != 0) return a.Unsupported("antialias", "1");
+      if (a.Has("axes")) return fail("attribute axes is not supported");
+      std::string policy = a.String("keep_aspect_ratio_policy", "stretch");
+      if (policy != "stretch") return a.Unsupported("keep_aspect_ratio_policy", policy);
     } else {
-      int si = op == "Upsample" ? 1 : (opset_ < 11 ? 1 : 2);
+      // Upsample and Resize-10: asymmetric coordinates, nearest rounds down.
+      attrs["coordinate_transformation_mode"] = Attribute::String("asymmetric");
+      attrs["nearest_mode"] = Attribute::String("floor");
+    }
+    OpDesc::Slots ins = {{"X", {x}}};
+    if (op == "Upsample" && opset_ < 9) {
+      std::vector<double> sc = a.Floats("scales", {});
+      attrs["scales"] = Attribute::Floats(sc);
+      if (a.Has("width_scale") || a.Has("height_scale")) return fail("attributes width_scale/height_scale are not supported");
+    } else {
+      int si = (op == "Resize" && opset_ >= 11) ? 2 : 1;
       if (!in(si).empty()) {
-        const Tensor* t = Const(in(si));
-        if (!t) return fail("input scales must be a constant");
-        scales = ToDoubles(*t);
+        if (const Tensor* t = Const(in(si))) {
+          if (t->numel() > 0) attrs["scales"] = Attribute::Floats(ToDoubles(*t));
+        } else {
+          ins.push_back({"Scales", {in(si)}});
+        }
       }
       if (op == "Resize" && opset_ >= 11 && !in(3).empty()) {
-        const Tensor* t = Const(in(3));
-        if (!t) return fail("input sizes must be a constant");
-        sizes = ToInts(*t);
+        if (const Tensor* t = Const(in(3))) attrs["sizes"] = Attribute::Ints(ToInts(*t));
+        else ins.push_back({"Sizes", {in(3)}});
       }
-      if (op == "Resize" && opset_ >= 11 && !in(1).empty() && ctm == "tf_crop_and_resize")
-        return a.Unsupported("coordinate_transformation_mode", ctm);
-    }
-    if (!scales.empty() && (scales.size() != 4 || scales[0] != 1 || scales[1] != 1))
-      return fail(StrCat("scales must be [1, 1, sh, sw], got ", scales.size(), " values"));
-    if (!sizes.empty() && sizes.size() != 4) return fail("sizes must have 4 values");
-    std::string type;
-    std::map<std::string, Attribute> attrs;
-    if (mode == "nearest") {
-      type = "nearest_interp_v2";
-      if (ctm == "asymmetric" && nearest_mode == "floor") {
-        attrs["align_corners"] = Attribute::Bool(false);
-      } else if (ctm == "align_corners" && nearest_mode == "round_prefer_ceil") {
-        attrs["align_corners"] = Attribute::Bool(true);
-      } else {
-        return a.Unsupported("coordinate_transformation_mode/nearest_mode", ctm + "/" + nearest_mode);
-      }
-    } else if (mode == "linear" || mode == "bilinear") {
-      type = "bilinear_interp_v2";
-      if (ctm == "half_pixel" || (ctm == "pytorch_half_pixel")) {
-        attrs["align_corners"] = Attribute::Bool(false);
-        attrs["align_mode"] = Attribute::Int(0);
-        if (ctm == "pytorch_half_pixel" && !sizes.empty() && (sizes[2] == 1 || sizes[3] == 1))
-          return a.Unsupported("coordinate_transformation_mode", ctm + " with an output size of 1");
-      } else if (ctm == "asymmetric") {
-        attrs["align_corners"] = Attribute::Bool(false);
-        attrs["align_mode"] = Attribute::Int(1);
-      } else if (ctm == "align_corners") {
-        attrs["align_corners"] = Attribute::Bool(true);
-      } else {
-        return a.Unsupported("coordinate_transformation_mode", ctm);
-      }
-    } else {
-      return a.Unsupported("mode", mode);
-    }
-    if (!sizes.empty()) {
-      attrs["out_h"] = Attribute::Int(sizes[2]);
-      attrs["out_w"] = Attribute::Int(sizes[3]);
-    } else if (!scales.empty()) {
-      attrs["scale"] = Attribute::Floats({scales[2], scales[3]});
-    } else {
-      return fail("neither scales nor sizes given");
     }
     same_type();
-    AddOp(type, {{"X", {x}}}, {{"Out", {y}}}, attrs);
+    AddOp("resize", ins, {{"Out", {y}}}, attrs);
     return Status::OK();
   }
+  if (op == "Gather") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    same_type();
+    AddOp("gather", {{"X", {x}}, {"Index", {in(1)}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(a.Int("axis", 0))}});
+    return Status::OK();
+  }
+  static const std::map<std::string, std::string> kCompare = {
+      {"Equal", "equal"}, {"Less", "less_than"}, {"LessOrEqual", "less_equal"}, {"Greater", "greater_than"},
+      {"GreaterOrEqual", "greater_equal"}};
+  auto cmp = kCompare.find(op);
+  if (cmp != kCompare.end()) {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    if (opset_ < 7) a.Ignore({"broadcast", "axis"});
+    types_[y] = DataType::kBool;
+    AddOp(cmp->second, {{"X", {x}}, {"Y", {in(1)}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "Where") {
+    EMBER_RETURN_IF_ERROR(need_inputs(3));
+    if (types_.count(in(1))) types_[y] = types_[in(1)];
+    AddOp("where", {{"Condition", {x}}, {"X", {in(1)}}, {"Y", {in(2)}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "Expand") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    same_type();
+    if (const Tensor* t = Const(in(1)))
+      AddOp("expand_v2", {{"X", {x}}}, {{"Out", {y}}}, {{"shape", Attribute::Ints(ToInts(*t))}});
+    else
+      AddOp("expand_v2", {{"X", {x}}, {"Shape", {in(1)}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "Tile") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    same_type();
+    if (const Tensor* t = Const(in(1)))
+      AddOp("tile", {{"X", {x}}}, {{"Out", {y}}}, {{"repeat_times", Attribute::Ints(ToInts(*t))}});
+    else
+      AddOp("tile", {{"X", {x}}, {"RepeatTimes", {in(1)}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "Range") {
+    EMBER_RETURN_IF_ERROR(need_inputs(3));
+    same_type();
+    AddOp("range", {{"Start", {x}}, {"End", {in(1)}}, {"Step", {in(2)}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "TopK") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::map<std::string, Attribute> attrs = {{"axis", Attribute::Int(a.Int("axis", -1))},
+                                              {"largest", Attribute::Bool(a.Int("largest", 1) != 0)},
+                                              {"sorted", Attribute::Bool(a.Int("sorted", 1) != 0)}};
+    if (a.Int("sorted", 1) == 0) return a.Unsupported("sorted", "0");
+    OpDesc::Slots ins = {{"X", {x}}};
+    if (opset_ < 10) {
+      attrs["k"] = Attribute::Int(a.Int("k", 1));
+    } else if (const Tensor* t = Const(in(1))) {
+      std::vector<int64_t> k = ToInts(*t);
+      if (k.size() != 1) return fail("input K must hold one value");
+      attrs["k"] = Attribute::Int(k[0]);
+    } else {
+      ins.push_back({"K", {in(1)}});
+    }
+    std::string values = y, indices = out(1).empty() ? Temp(y) : out(1);
+    same_type();
+    types_[indices] = DataType::kInt64;
+    AddOp("top_k_v2", ins, {{"Out", {values}}, {"Indices", {indices}}}, attrs);
+    return Status::OK();
+  }
+  if (op == "ConstantOfShape") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    Tensor value;
+    if (const auto* v = a.Get("value")) {
+      EMBER_RETURN_IF_ERROR(TensorFromProto(v->t(), dir_, a.Where() + " attribute value", &value));
+      if (value.numel() != 1) return fail("attribute value must hold one element");
+    } else {
+      value.Resize(DDim({1}));
+      *value.mutable_data<float>() = 0.f;
+    }
+    value.Resize(DDim(std::vector<int64_t>{}));
+    if (const Tensor* t = Const(x)) {
+      // Known shape: the result is a constant.
+      std::vector<int64_t> shape = ToInts(*t);
+      Tensor filled(value.dtype(), DDim(shape));
+      EMBER_RETURN_IF_ERROR(filled.Allocate());
+      const size_t esz = SizeOf(value.dtype());
+      for (int64_t i = 0; i < filled.numel(); ++i)
+        std::memcpy(static_cast<char*>(filled.raw_data()) + i * esz, value.raw_data(), esz);
+      return AddWeight(y, filled);
+    }
+    std::string scalar = Temp(y);
+    EMBER_RETURN_IF_ERROR(AddWeight(scalar, value));
+    types_[y] = value.dtype();
+    AddOp("expand_v2", {{"X", {scalar}}, {"Shape", {x}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "Neg") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    same_type();
+    AddOp("scale", {{"X", {x}}}, {{"Out", {y}}}, {{"scale", Attribute::Float(-1)}, {"bias", Attribute::Float(0)}});
+    return Status::OK();
+  }
+  if (op == "Erf") return act("erf");
 
   return Unimplemented("node '", node.name(), "': op type ", op, " is not supported");
 }

@@ -54,5 +54,6 @@ REGISTER_OPERATOR_CPU(abs, ActivationOp)
 REGISTER_OPERATOR_CPU(pow, ActivationOp)
 REGISTER_OPERATOR_CPU(scale, ActivationOp)
 REGISTER_OPERATOR_CPU(clip, ActivationOp)
+REGISTER_OPERATOR_CPU(erf, ActivationOp)
 
 }  // namespace ember

@@ -32,6 +32,7 @@ enum class ActivationType {
   kScale,           // a * x + b                              scale, bias_after_scale = true
   kScaleBiasFirst,  // a * (x + b)                            scale, bias_after_scale = false
   kClip,            // min(max(x, a), b)                      a = min, b = max
+  kErf,             // erf(x)
 };
 
 // The fused-activation parameter of conv/fc and the attributes of a standalone activation op.
@@ -104,6 +105,8 @@ inline Status ParseActivation(const std::string& op_type, AttrReader* attrs, Act
     s.b = attrs->Float("max", FLT_MAX);
     if (attrs->status().ok() && !(s.a <= s.b))
       return InvalidArgument("attribute min (", s.a, ") of clip must not exceed attribute max (", s.b, ")");
+  } else if (op_type == "erf") {
+    s.type = ActivationType::kErf;
   } else {
     return Unimplemented("unknown activation ", op_type);
   }

@@ -53,6 +53,8 @@ inline float Activate(const ActivationSpec& a, float v) {
     return a.a * v + a.b;
   } else if constexpr (kType == T::kScaleBiasFirst) {
     return a.a * (v + a.b);
+  } else if constexpr (kType == T::kErf) {
+    return std::erf(v);
   } else {
     static_assert(kType == T::kClip, "every ActivationType needs a formula");
     return std::min(std::max(v, a.a), a.b);
@@ -71,7 +73,7 @@ inline decltype(auto) DispatchActivation(ActivationType type, F&& f) {
     EMBER_ACT_CASE(kTanh) EMBER_ACT_CASE(kSwish) EMBER_ACT_CASE(kHardSwish) EMBER_ACT_CASE(kHardSigmoid)
     EMBER_ACT_CASE(kGelu) EMBER_ACT_CASE(kGeluTanh) EMBER_ACT_CASE(kExp) EMBER_ACT_CASE(kLog)
     EMBER_ACT_CASE(kSqrt) EMBER_ACT_CASE(kAbs) EMBER_ACT_CASE(kPow) EMBER_ACT_CASE(kScale)
-    EMBER_ACT_CASE(kScaleBiasFirst) EMBER_ACT_CASE(kClip)
+    EMBER_ACT_CASE(kScaleBiasFirst) EMBER_ACT_CASE(kClip) EMBER_ACT_CASE(kErf)
     case T::kNone: break;
   }
 #undef EMBER_ACT_CASE

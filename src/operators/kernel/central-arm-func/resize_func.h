@@ -1,0 +1,101 @@
+// Portable ONNX resize: per output coordinate, the source coordinate and its taps (index, weight) are
+// computed once per axis; the output is the separable weighted sum. Written after the ONNX reference
+// (edge values beyond the border; exclude_outside drops and renormalizes them). Its own reference.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "operators/resize_op.h"
+
+namespace ember {
+
+struct ResizeTap {
+  int64_t index;
+  float weight;
+};
+
+// out_len: the output length as the transforms see it (in * scale, unrounded, when scales are given).
+inline double ResizeSourceCoord(const ResizeParam& p, int64_t x, int64_t in_len, double out_len, double scale) {
+  switch (p.coord) {
+    case ResizeCoord::kHalfPixel: return (x + 0.5) / scale - 0.5;
+    case ResizeCoord::kPytorchHalfPixel: return out_len > 1 ? (x + 0.5) / scale - 0.5 : 0.0;
+    case ResizeCoord::kAlignCorners:
+      return out_len == 1 ? 0.0 : static_cast<double>(x) * (in_len - 1) / (out_len - 1);
+    case ResizeCoord::kAsymmetric: return x / scale;
+    case ResizeCoord::kTfHalfPixelForNn: return (x + 0.5) / scale;
+  }
+  return 0.0;
+}
+
+inline std::vector<std::vector<ResizeTap>> ResizeTaps(const ResizeParam& p, int64_t in_len, int64_t out_len,
+                                                      double len, double scale) {
+  std::vector<std::vector<ResizeTap>> taps(static_cast<size_t>(out_len));
+  auto clamp = [&](int64_t i) { return std::min(std::max<int64_t>(i, 0), in_len - 1); };
+  for (int64_t x = 0; x < out_len; ++x) {
+    double s = ResizeSourceCoord(p, x, in_len, len, scale);
+    auto& t = taps[static_cast<size_t>(x)];
+    if (p.mode == ResizeMode::kNearest) {
+      double f = std::floor(s), frac = s - f;
+      int64_t i;
+      switch (p.nearest) {
+        case ResizeNearest::kRoundPreferFloor: i = static_cast<int64_t>(frac <= 0.5 ? f : f + 1); break;
+        case ResizeNearest::kRoundPreferCeil: i = static_cast<int64_t>(frac < 0.5 ? f : f + 1); break;
+        case ResizeNearest::kFloor: i = static_cast<int64_t>(f); break;
+        default: i = static_cast<int64_t>(std::ceil(s)); break;
+      }
+      t.push_back({clamp(i), 1.f});
+      continue;
+    }
+    const int64_t x0 = static_cast<int64_t>(std::floor(s));
+    const double r = s - static_cast<double>(x0);
+    std::vector<std::pair<int64_t, double>> raw;
+    if (p.mode == ResizeMode::kLinear) {
+      raw = {{x0, 1 - r}, {x0 + 1, r}};
+    } else {
+      const double A = p.cubic_a;
+      auto w = [&](double d) {  // Keys cubic kernel at distance d >= 0
+        d = std::fabs(d);
+        if (d <= 1) return ((A + 2) * d - (A + 3)) * d * d + 1;
+        if (d < 2) return ((A * d - 5 * A) * d + 8 * A) * d - 4 * A;
+        return 0.0;
+      };
+      raw = {{x0 - 1, w(r + 1)}, {x0, w(r)}, {x0 + 1, w(1 - r)}, {x0 + 2, w(2 - r)}};
+    }
+    double sum = 0;
+    if (p.exclude_outside) {
+      for (auto& pr : raw)
+        if (pr.first < 0 || pr.first >= in_len) pr.second = 0;
+      for (auto& pr : raw) sum += pr.second;
+    }
+    for (auto& pr : raw) {
+      double wt = p.exclude_outside ? (sum != 0 ? pr.second / sum : 0) : pr.second;
+      t.push_back({clamp(pr.first), static_cast<float>(wt)});
+    }
+  }
+  return taps;
+}
+
+inline Status ResizeCompute(const ResizeParam& p) {
+  const auto ty = ResizeTaps(p, p.in_h, p.out_h, p.len_h, p.scale_h);
+  const auto tx = ResizeTaps(p, p.in_w, p.out_w, p.len_w, p.scale_w);
+  const float* x = p.x->data<float>();
+  float* y = p.out->mutable_data<float>();
+#pragma omp parallel for if (p.planes * p.out_h * p.out_w > 65536)
+  for (int64_t pl = 0; pl < p.planes; ++pl) {
+    const float* src = x + pl * p.in_h * p.in_w;
+    float* dst = y + pl * p.out_h * p.out_w;
+    for (int64_t i = 0; i < p.out_h; ++i)
+      for (int64_t j = 0; j < p.out_w; ++j) {
+        double acc = 0;
+        for (const auto& a : ty[static_cast<size_t>(i)])
+          for (const auto& b : tx[static_cast<size_t>(j)])
+            acc += static_cast<double>(a.weight) * b.weight * src[a.index * p.in_w + b.index];
+        dst[i * p.out_w + j] = static_cast<float>(acc);
+      }
+  }
+  return Status::OK();
+}
+
+}  // namespace ember

@@ -1,0 +1,95 @@
+#include "operators/resize_op.h"
+
+#include <cmath>
+
+#include "framework/op_registry.h"
+#include "operators/reshape_op.h"
+
+namespace ember {
+
+Status ResizeParam::Bind(ParamBinder* b) {
+  x = b->Input("X");
+  scales_tensor = b->OptionalInput("Scales");
+  sizes_tensor = b->OptionalInput("Sizes");
+  out = b->Output("Out");
+  AttrReader& a = b->attrs();
+  std::string m = a.String("mode", "nearest");
+  if (m == "nearest") mode = ResizeMode::kNearest;
+  else if (m == "linear") mode = ResizeMode::kLinear;
+  else if (m == "cubic") mode = ResizeMode::kCubic;
+  else return Unimplemented("attribute mode '", m, "' is not supported (nearest, linear, cubic)");
+  std::string c = a.String("coordinate_transformation_mode", "half_pixel");
+  if (c == "half_pixel") coord = ResizeCoord::kHalfPixel;
+  else if (c == "pytorch_half_pixel") coord = ResizeCoord::kPytorchHalfPixel;
+  else if (c == "align_corners") coord = ResizeCoord::kAlignCorners;
+  else if (c == "asymmetric") coord = ResizeCoord::kAsymmetric;
+  else if (c == "tf_half_pixel_for_nn") coord = ResizeCoord::kTfHalfPixelForNn;
+  else return Unimplemented("attribute coordinate_transformation_mode '", c, "' is not supported");
+  std::string n = a.String("nearest_mode", "round_prefer_floor");
+  if (n == "round_prefer_floor") nearest = ResizeNearest::kRoundPreferFloor;
+  else if (n == "round_prefer_ceil") nearest = ResizeNearest::kRoundPreferCeil;
+  else if (n == "floor") nearest = ResizeNearest::kFloor;
+  else if (n == "ceil") nearest = ResizeNearest::kCeil;
+  else return Unimplemented("attribute nearest_mode '", n, "' is not supported");
+  cubic_a = a.Float("cubic_coeff_a", -0.75f);
+  exclude_outside = a.Bool("exclude_outside", false);
+  scales_attr = a.Floats("scales", {});
+  sizes_attr = a.Ints("sizes", {});
+  return Status::OK();
+}
+
+Status ResizeOp::InferShape() {
+  ResizeParam& p = param_;
+  const DDim& d = p.x->dims();
+  const int rank = d.size();
+  EMBER_CHECK_DTYPE(p.x, DataType::kFloat32, "input X");
+  EMBER_CHECK(rank >= 1, "X must have rank >= 1");
+  std::vector<int64_t> sizes = p.sizes_attr;
+  std::vector<float> scales = p.scales_attr;
+  if (p.sizes_tensor && p.sizes_tensor->numel() > 0)
+    EMBER_RETURN_IF_ERROR(ReadIntTensor(p.sizes_tensor, "input Sizes", &sizes));
+  if (p.scales_tensor && p.scales_tensor->numel() > 0) {
+    EMBER_CHECK_DTYPE(p.scales_tensor, DataType::kFloat32, "input Scales");
+    scales.assign(p.scales_tensor->data<float>(), p.scales_tensor->data<float>() + p.scales_tensor->numel());
+  }
+  std::vector<int64_t> out(static_cast<size_t>(rank));
+  std::vector<double> sc(static_cast<size_t>(rank), 1.0), len(static_cast<size_t>(rank), 1.0);
+  if (!sizes.empty()) {
+    EMBER_CHECK(static_cast<int>(sizes.size()) == rank, "sizes ", DDim(sizes).ToString(), " must have one value per dim of X ",
+                d.ToString());
+    for (int i = 0; i < rank; ++i) {
+      EMBER_CHECK(sizes[i] > 0, "sizes ", DDim(sizes).ToString(), " must be positive");
+      out[i] = sizes[i];
+      sc[i] = static_cast<double>(sizes[i]) / static_cast<double>(d[i]);
+      len[i] = static_cast<double>(sizes[i]);
+    }
+  } else {
+    EMBER_CHECK(static_cast<int>(scales.size()) == rank, "scales must have one value per dim of X ", d.ToString(),
+                ", got ", scales.size());
+    for (int i = 0; i < rank; ++i) {
+      EMBER_CHECK(scales[i] > 0, "scales must be positive, got ", scales[i]);
+      sc[i] = scales[i];
+      len[i] = static_cast<double>(d[i]) * static_cast<double>(scales[i]);
+      out[i] = static_cast<int64_t>(std::floor(static_cast<double>(d[i]) * static_cast<double>(scales[i])));
+    }
+  }
+  for (int i = 0; i + 2 < rank; ++i)
+    EMBER_CHECK(out[i] == d[i], "only the last two dims can be resized, got ", d.ToString(), " -> ",
+                DDim(out).ToString());
+  p.planes = d.Product(0, std::max(rank - 2, 0));
+  p.in_h = rank >= 2 ? d[rank - 2] : 1;
+  p.out_h = rank >= 2 ? out[rank - 2] : 1;
+  p.scale_h = rank >= 2 ? sc[rank - 2] : 1.0;
+  p.len_h = rank >= 2 ? len[rank - 2] : 1.0;
+  p.in_w = d[rank - 1];
+  p.out_w = out[rank - 1];
+  p.scale_w = sc[rank - 1];
+  p.len_w = len[rank - 1];
+  p.out->Resize(DDim(out));
+  p.out->set_dtype(DataType::kFloat32);
+  return Status::OK();
+}
+
+REGISTER_OPERATOR_CPU(resize, ResizeOp)
+
+}  // namespace ember

@@ -1,0 +1,222 @@
+// ONNX conformance: runs every test of Debian's libonnx-testdata (node, pytorch-converted, pytorch-operator)
+// whose op types are in the supported list below and whose tensors are float32/int32/int64/bool, and
+// compares with the reference outputs shipped with each test. Prints attempted / passed / failed / skipped by
+// reason. An import error (unsupported attribute value, ...) counts as a failure, never as a skip.
+#include <catch2/catch.hpp>
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "io/ember.h"
+#include "io/onnx_test_util.h"
+#include "onnx.pb.h"
+
+using namespace ember;
+using namespace ember::test;
+
+namespace {
+
+const char* kTestDataRoot = "/usr/share/libonnx-testdata/data";
+
+// The op types of issue 3's list plus the ones Ember maps beyond it.
+const std::set<std::string>& SupportedOps() {
+  static const std::set<std::string> ops = {
+      "Conv", "ConvTranspose", "BatchNormalization", "Relu", "LeakyRelu", "PRelu", "Sigmoid", "Tanh", "Clip",
+      "HardSwish", "HardSigmoid", "Softmax", "LogSoftmax", "MaxPool", "AveragePool", "GlobalAveragePool",
+      "GlobalMaxPool", "Gemm", "MatMul", "Add", "Sub", "Mul", "Div", "Pow", "Sqrt", "Exp", "Log", "Abs", "Neg",
+      "Erf", "Min", "Max", "Sum", "Mean", "Concat", "Reshape", "Flatten", "Transpose", "Slice", "Split",
+      "Squeeze", "Unsqueeze", "Pad", "Resize", "Upsample", "LRN", "InstanceNormalization",
+      "LayerNormalization", "ReduceMean", "ReduceSum", "ReduceMax", "Shape", "Gather", "Dropout", "Identity",
+      "ArgMax", "TopK", "DepthToSpace", "SpaceToDepth", "Tile", "Expand", "Cast", "Constant",
+      "ConstantOfShape", "Where", "Equal", "Range"};
+  return ops;
+}
+
+bool ReadAll(const std::string& path, std::string* out) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  char chunk[65536];
+  size_t n;
+  out->clear();
+  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0) out->append(chunk, n);
+  std::fclose(f);
+  return true;
+}
+
+std::vector<std::string> ListDir(const std::string& dir, const std::string& prefix) {
+  std::vector<std::string> names;
+  DIR* d = opendir(dir.c_str());
+  if (!d) return names;
+  while (dirent* e = readdir(d)) {
+    std::string n = e->d_name;
+    if (n.compare(0, prefix.size(), prefix) == 0) names.push_back(n);
+  }
+  closedir(d);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool Exists(const std::string& p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0;
+}
+
+bool TypeOk(int t) { return t == 1 || t == 6 || t == 7 || t == 9; }  // FLOAT, INT32, INT64, BOOL
+
+// Compares got with want: same dims and dtype class; floats within atol + rtol*|want|.
+bool Matches(const Tensor& got, const Tensor& want, std::string* why) {
+  if (got.dims() != want.dims()) {
+    *why = StrCat("shape ", got.dims().ToString(), " != expected ", want.dims().ToString());
+    return false;
+  }
+  if (got.dtype() != want.dtype()) {
+    *why = StrCat("dtype ", DataTypeName(got.dtype()), " != expected ", DataTypeName(want.dtype()));
+    return false;
+  }
+  std::vector<float> g = ToVector(got), w = ToVector(want);
+  if (want.dtype() == DataType::kInt64) {
+    for (int64_t i = 0; i < want.numel(); ++i)
+      if (got.data<int64_t>()[i] != want.data<int64_t>()[i]) {
+        *why = StrCat("element ", i, ": ", got.data<int64_t>()[i], " != expected ", want.data<int64_t>()[i]);
+        return false;
+      }
+    return true;
+  }
+  for (size_t i = 0; i < w.size(); ++i) {
+    bool both_nan = std::isnan(g[i]) && std::isnan(w[i]);
+    bool same_inf = std::isinf(w[i]) && g[i] == w[i];
+    if (both_nan || same_inf) continue;
+    if (!(std::fabs(g[i] - w[i]) <= 1e-4f + 1e-3f * std::fabs(w[i]))) {
+      *why = StrCat("element ", i, ": ", g[i], " != expected ", w[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+struct Tally {
+  int attempted = 0, passed = 0, failed = 0;
+  std::map<std::string, int> skipped;    // reason -> count
+  std::vector<std::string> failures;     // test: why
+  std::map<std::string, int> per_suite;  // suite -> attempted
+};
+
+// Runs one test folder; returns without counting when it is skipped.
+void RunOne(const std::string& suite, const std::string& dir, const std::string& name, Tally* tally) {
+  std::string model_path = dir + "/model.onnx", buf;
+  if (!ReadAll(model_path, &buf)) {
+    tally->skipped["no model.onnx"]++;
+    return;
+  }
+  onnx::ModelProto mp;
+  if (!mp.ParseFromString(buf)) {
+    tally->skipped["model does not parse"]++;
+    return;
+  }
+  for (const auto& node : mp.graph().node()) {
+    if (!node.domain().empty() && node.domain() != "ai.onnx") {
+      tally->skipped["op domain " + node.domain()]++;
+      return;
+    }
+    if (!SupportedOps().count(node.op_type())) {
+      tally->skipped["op " + node.op_type()]++;
+      return;
+    }
+  }
+  for (const auto* list : {&mp.graph().input(), &mp.graph().output()})
+    for (const auto& vi : *list) {
+      if (!vi.type().has_tensor_type()) {
+        tally->skipped["non-tensor input/output"]++;
+        return;
+      }
+      if (!TypeOk(vi.type().tensor_type().elem_type())) {
+        tally->skipped["element type " + std::to_string(vi.type().tensor_type().elem_type())]++;
+        return;
+      }
+    }
+  std::vector<std::string> sets = ListDir(dir, "test_data_set_");
+  if (sets.empty()) {
+    tally->skipped["no test data set"]++;
+    return;
+  }
+
+  tally->attempted++;
+  tally->per_suite[suite]++;
+  auto fail = [&](const std::string& why) {
+    tally->failed++;
+    tally->failures.push_back(suite + "/" + name + ": " + why);
+  };
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(model_path, {}, &model);
+  if (!s.ok()) return fail("load: " + s.message());
+  std::set<std::string> inits;
+  for (const auto& t : mp.graph().initializer()) inits.insert(t.name());
+  std::vector<std::string> inputs, outputs;
+  for (const auto& vi : mp.graph().input())
+    if (!inits.count(vi.name())) inputs.push_back(vi.name());
+  for (const auto& vi : mp.graph().output()) outputs.push_back(vi.name());
+
+  for (const auto& set : sets) {
+    std::unique_ptr<Predictor> p;
+    s = Predictor::Create(model, {}, &p);
+    if (!s.ok()) return fail(s.message());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      std::string f = dir + "/" + set + "/input_" + std::to_string(i) + ".pb";
+      if (!Exists(f)) continue;  // an optional input left out
+      Tensor t;
+      s = ReadOnnxTensorFile(f, &t);
+      if (!s.ok()) return fail(s.message());
+      s = p->SetInput(inputs[i], t);
+      if (!s.ok()) return fail(set + ": " + s.message());
+    }
+    s = p->Run();
+    if (!s.ok()) return fail(set + ": run: " + s.message());
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      Tensor want;
+      s = ReadOnnxTensorFile(dir + "/" + set + "/output_" + std::to_string(i) + ".pb", &want);
+      if (!s.ok()) return fail(s.message());
+      const Tensor* got = nullptr;
+      s = p->GetOutput(outputs[i], &got);
+      if (!s.ok()) return fail(s.message());
+      std::string why;
+      if (!Matches(*got, want, &why)) return fail(StrCat(set, ": output '", outputs[i], "' ", why));
+    }
+  }
+  tally->passed++;
+}
+
+}  // namespace
+
+TEST_CASE("ONNX conformance: libonnx-testdata node and pytorch tests", "[onnx][conformance]") {
+  if (!Exists(kTestDataRoot)) FAIL("libonnx-testdata is not installed (" << kTestDataRoot << ")");
+  Tally tally;
+  const char* filter = std::getenv("EMBER_ONNX_TEST_FILTER");  // substring of the test name, for debugging
+  for (const char* suite : {"node", "pytorch-converted", "pytorch-operator"}) {
+    std::string root = std::string(kTestDataRoot) + "/" + suite;
+    for (const auto& name : ListDir(root, "test_")) {
+      if (filter && name.find(filter) == std::string::npos) continue;
+      RunOne(suite, root + "/" + name, name, &tally);
+    }
+  }
+  std::printf("ONNX conformance (libonnx-testdata): attempted %d, passed %d, failed %d\n", tally.attempted,
+              tally.passed, tally.failed);
+  for (const auto& kv : tally.per_suite) std::printf("  attempted in %s: %d\n", kv.first.c_str(), kv.second);
+  int skipped = 0;
+  for (const auto& kv : tally.skipped) skipped += kv.second;
+  std::printf("  skipped %d:\n", skipped);
+  std::vector<std::pair<int, std::string>> reasons;
+  for (const auto& kv : tally.skipped) reasons.push_back({-kv.second, kv.first});
+  std::sort(reasons.begin(), reasons.end());
+  for (const auto& r : reasons) std::printf("    %4d  %s\n", -r.first, r.second.c_str());
+  for (const auto& f : tally.failures) std::printf("  FAILED %s\n", f.c_str());
+  CHECK(tally.failed == 0);
+  if (!filter) CHECK(tally.attempted >= 1);
+}
