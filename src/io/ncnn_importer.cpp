@@ -1434,6 +1434,8 @@ Status Importer::ImportLayer(const NcnnLayer& L) {
     SetTop(L, 0, TopVar(L, 0), rank);
     return Status::OK();
   }
+  if (t == "MultiHeadAttention" || t == "Gemm" || t == "MatMul")
+    return Unimplemented("ncnn layer type '", t, "' is not supported yet");
   if (t == "PriorBox" || t == "DetectionOutput" || t == "Yolov3DetectionOutput" || t == "YoloDetectionOutput")
     return Detection(L);
 

@@ -75,7 +75,6 @@ Status NcnnDetectionParam::Bind(ParamBinder* b) {
                     " indexes past the ", biases.size() / 2, " anchors of attribute biases");
       for (float s : anchors_scale) EMBER_CHECK(s > 0.f, "attribute anchors_scale must be positive, got ", s);
     } else {
-      EMBER_CHECK(xs.size() == 1, "version 2 takes one input, got ", xs.size());
       EMBER_CHECK(biases.size() >= static_cast<size_t>(num_box) * 2, "attribute biases needs ", num_box * 2,
                   " values, got ", biases.size());
     }

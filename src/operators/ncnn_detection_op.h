@@ -11,7 +11,7 @@
 //                                version 3 (Yolov3DetectionOutput): sigmoid x, y, objectness and the best
 //                                raw class score; w, h = exp(t) * anchor / (anchors_scale[i] * size), anchor
 //                                picked by `mask`. version 2 (YoloDetectionOutput): softmax over classes and
-//                                w, h = exp(t) * bias / size. Boxes over the threshold of every map are sorted
+//                                w, h = exp(t) * bias / size (same anchors for every map). Boxes over the threshold of every map are sorted
 //                                together, class-agnostic greedy NMS; label = class + 1.
 // K is known only after Compute (0 when nothing passes; then Out is [1, 0, 6]).
 #pragma once
