@@ -214,8 +214,10 @@ void SetThreads(int threads) {
 }
 
 // Per-op profile: the ops of block 0 (feed/fetch skipped) run one by one on a scope over the model's weights.
-Status Profile(const Model& model, const std::vector<std::pair<std::string, Tensor>>& inputs, const BenchArgs& a,
-               double fma_limit) {
+// With print false it runs once and only counts the FLOPs (*total_flops).
+Status Profile(const Model& model, const std::vector<std::pair<std::string, Tensor>>& inputs, BenchArgs a,
+               double fma_limit, bool print, double* total_flops) {
+  if (!print) a.loops = 1, a.warmup = 0;
   const BlockDesc& block = model.program().block0();
   Scope scope(&model.weights());
   for (const auto& in : inputs) EMBER_RETURN_IF_ERROR(scope.Var(in.first)->GetMutable()->CopyFrom(in.second));
@@ -270,7 +272,9 @@ Status Profile(const Model& model, const std::vector<std::pair<std::string, Tens
     ms[k] = Median(times[k]);
     flops[k] = OpFlops(block.ops[idx[k]], get);
     total += ms[k];
+    *total_flops += flops[k];
   }
+  if (!print) return Status::OK();
   std::printf("  per-op profile (median of %d runs, %d thread%s; sum %.3f ms):\n", a.loops, a.threads,
               a.threads > 1 ? "s" : "", total);
   std::printf("  %4s  %-22s %-34s %-20s %9s %6s %8s %6s\n", "#", "type", "output", "shape", "ms", "%", "GFLOP/s",
@@ -329,22 +333,17 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit)
     EMBER_RETURN_IF_ERROR(pred->Run());
     runs.push_back(MsSince(t0));
   }
-  // FLOPs from the tensors of the last run (intermediates through the predictor, weights from the model).
-  auto get = [&](const std::string& n) -> const Tensor* {
-    const Tensor* t = nullptr;
-    if (pred->GetOutput(n, &t).ok()) return t;
-    const Variable* v = model->weights().FindVar(n);
-    return v ? &v->Get() : nullptr;
-  };
+  // FLOPs from the tensors of one op-by-op run (the predictor may free intermediates after their last use).
   double flops = 0;
-  for (const auto& op : model->program().block0().ops) flops += OpFlops(op, get);
+  EMBER_RETURN_IF_ERROR(Profile(*model, inputs, a, fma_limit, false, &flops));
   const double med = Median(runs);
   const double gfs = med > 0 ? flops / (med * 1e6) : 0;
   std::printf("%-40s %8.1f %9.2f %9.3f %9.3f %9.3f %7.3f %8.1f %6.1f\n", path.substr(0, 40).c_str(), load_ms, first_ms,
               med, *std::min_element(runs.begin(), runs.end()), *std::max_element(runs.begin(), runs.end()),
               flops / 1e9, gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
   std::fflush(stdout);
-  if (a.profile) EMBER_RETURN_IF_ERROR(Profile(*model, inputs, a, fma_limit));
+  double unused = 0;
+  if (a.profile) EMBER_RETURN_IF_ERROR(Profile(*model, inputs, a, fma_limit, true, &unused));
   return Status::OK();
 }
 

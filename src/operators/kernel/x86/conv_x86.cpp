@@ -14,31 +14,67 @@ namespace x86 {
 
 void Im2ColBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const {
   const ConvGeometry& g = g_;
-  const int64_t taps = g.kernel_h * g.kernel_w, panel = kc * nr;
-  const int64_t padded = (nc + nr - 1) / nr * nr;
+  const int64_t taps = g.kernel_h * g.kernel_w;
+  // Per row of the block: its input plane, window offsets and valid output-column range (no division in
+  // the copy loops below).
+  struct Row {
+    const float* plane;
+    int64_t ih_off, iw_off, ow0, ow1;
+  };
+  thread_local std::vector<Row> rows;
+  rows.resize(static_cast<size_t>(kc));
   for (int64_t kk = 0; kk < kc; ++kk) {
     const int64_t r = k0 + kk;
     const int64_t c = r / taps, i = (r / g.kernel_w) % g.kernel_h, j = r % g.kernel_w;
-    const float* plane = x_ + c * g.in_h * g.in_w;
-    const int64_t ih_off = i * g.dilation_h - g.pad_top, iw_off = j * g.dilation_w - g.pad_left;
-    int64_t ow0, ow1;
-    ConvValidRange(iw_off, g.stride_w, g.in_w, g.out_w, &ow0, &ow1);
-    float* row = dst + kk * nr;  // column jj of this row lives at row[(jj / nr) * panel + jj % nr]
-    int64_t jj = 0, n = n0;
-    while (jj < nc) {
-      const int64_t oh = n / g.out_w, ow_start = n % g.out_w;
-      const int64_t seg = std::min(g.out_w - ow_start, nc - jj);
-      const int64_t ih = oh * g.stride_h + ih_off;
-      const bool row_ok = ih >= 0 && ih < g.in_h;
-      const float* src = plane + ih * g.in_w + iw_off;
-      for (int64_t t = 0; t < seg; ++t) {
-        const int64_t ow = ow_start + t, q = jj + t;
-        row[(q / nr) * panel + q % nr] = row_ok && ow >= ow0 && ow < ow1 ? src[ow * g.stride_w] : 0.f;
-      }
-      jj += seg;
-      n += seg;
+    Row& row = rows[static_cast<size_t>(kk)];
+    row.plane = x_ + c * g.in_h * g.in_w;
+    row.ih_off = i * g.dilation_h - g.pad_top;
+    row.iw_off = j * g.dilation_w - g.pad_left;
+    ConvValidRange(row.iw_off, g.stride_w, g.in_w, g.out_w, &row.ow0, &row.ow1);
+  }
+  // Each panel's columns split into runs along one output row: (first column, length, oh, first ow).
+  struct Run {
+    int64_t jj, len, oh, ow;
+  };
+  Run runs[64];
+  for (int64_t p0 = 0; p0 < nc; p0 += nr) {
+    const int64_t w = std::min<int64_t>(nr, nc - p0);
+    int nruns = 0;
+    for (int64_t jj = 0, n = n0 + p0; jj < w;) {
+      const int64_t oh = n / g.out_w, ow = n % g.out_w;
+      const int64_t len = std::min(g.out_w - ow, w - jj);
+      runs[nruns++] = {jj, len, oh, ow};
+      jj += len;
+      n += len;
     }
-    for (int64_t q = nc; q < padded; ++q) row[(q / nr) * panel + q % nr] = 0.f;
+    float* panel = dst + (p0 / nr) * kc * nr;
+    for (int64_t kk = 0; kk < kc; ++kk) {
+      const Row& row = rows[static_cast<size_t>(kk)];
+      float* out = panel + kk * nr;
+      for (int q = 0; q < nruns; ++q) {
+        const Run& run = runs[q];
+        float* o = out + run.jj;
+        const int64_t ih = run.oh * g.stride_h + row.ih_off;
+        if (ih < 0 || ih >= g.in_h) {
+          std::fill(o, o + run.len, 0.f);
+          continue;
+        }
+        const int64_t a = std::max(run.ow, row.ow0), b = std::min(run.ow + run.len, row.ow1);
+        if (a >= b) {
+          std::fill(o, o + run.len, 0.f);
+          continue;
+        }
+        std::fill(o, o + (a - run.ow), 0.f);
+        const float* src = row.plane + ih * g.in_w + row.iw_off;
+        if (g.stride_w == 1) {
+          std::memcpy(o + (a - run.ow), src + a, static_cast<size_t>(b - a) * sizeof(float));
+        } else {
+          for (int64_t ow = a; ow < b; ++ow) o[ow - run.ow] = src[ow * g.stride_w];
+        }
+        std::fill(o + (b - run.ow), o + run.len, 0.f);
+      }
+      std::fill(out + w, out + nr, 0.f);
+    }
   }
 }
 
