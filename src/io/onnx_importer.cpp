@@ -1217,11 +1217,30 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   }
   if (op == "ArgMax") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
-    if (a.Int("select_last_index", 0) != 0) return a.Unsupported("select_last_index", "1");
+    int64_t axis = a.Int("axis", 0);
+    std::map<std::string, Attribute> attrs = {{"axis", Attribute::Int(axis)},
+                                              {"keepdims", Attribute::Bool(a.Int("keepdims", 1) != 0)},
+                                              {"dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}};
     types_[y] = DataType::kInt64;
-    AddOp("arg_max", {{"X", {x}}}, {{"Out", {y}}},
-          {{"axis", Attribute::Int(a.Int("axis", 0))}, {"keepdims", Attribute::Bool(a.Int("keepdims", 1) != 0)},
-           {"dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}});
+    if (a.Int("select_last_index", 0) == 0) {
+      AddOp("arg_max", {{"X", {x}}}, {{"Out", {y}}}, attrs);
+      return Status::OK();
+    }
+    // The last maximum: (n - 1) - argmax(X reversed along axis); the reversal is a gather.
+    auto it = shapes_.find(x);
+    int r = rank_of(x);
+    int64_t ax = norm_axis(axis, r);
+    if (r < 0 || ax < 0 || ax >= r || it->second[static_cast<size_t>(ax)] <= 0)
+      return a.Unsupported("select_last_index", "1 (the size of the axis must be known at load)");
+    const int64_t n = it->second[static_cast<size_t>(ax)];
+    Tensor rev(DataType::kInt64, DDim({n}));
+    for (int64_t i = 0; i < n; ++i) rev.mutable_data<int64_t>()[i] = n - 1 - i;
+    std::string idx = Temp(y), flipped = Temp(y), am = Temp(y);
+    EMBER_RETURN_IF_ERROR(AddWeight(idx, rev));
+    AddOp("gather", {{"X", {x}}, {"Index", {idx}}}, {{"Out", {flipped}}}, {{"axis", Attribute::Int(ax)}});
+    AddOp("arg_max", {{"X", {flipped}}}, {{"Out", {am}}}, attrs);
+    AddOp("scale", {{"X", {am}}}, {{"Out", {y}}},
+          {{"scale", Attribute::Float(-1)}, {"bias", Attribute::Float(static_cast<double>(n - 1))}});
     return Status::OK();
   }
   if (op == "DepthToSpace" || op == "SpaceToDepth") {
@@ -1243,8 +1262,11 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     std::map<std::string, Attribute> attrs = {{"mode", Attribute::String(mode)}};
     if (op == "Resize" && opset_ >= 11) {
       std::string ctm = a.String("coordinate_transformation_mode", "half_pixel");
-      if (ctm == "tf_crop_and_resize" || ctm == "half_pixel_symmetric")
-        return a.Unsupported("coordinate_transformation_mode", ctm);
+      if (ctm == "half_pixel_symmetric") return a.Unsupported("coordinate_transformation_mode", ctm);
+      if (ctm == "tf_crop_and_resize") {
+        attrs["extrapolation_value"] = Attribute::Float(a.Float("extrapolation_value", 0.f));
+        if (in(1).empty()) return fail("tf_crop_and_resize needs input roi");
+      }
       attrs["coordinate_transformation_mode"] = Attribute::String(ctm);
       attrs["nearest_mode"] = Attribute::String(a.String("nearest_mode", "round_prefer_floor"));
       attrs["cubic_coeff_a"] = Attribute::Float(a.Float("cubic_coeff_a", -0.75f));
@@ -1276,6 +1298,11 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       if (op == "Resize" && opset_ >= 11 && !in(3).empty()) {
         if (const Tensor* t = Const(in(3))) attrs["sizes"] = Attribute::Ints(ToInts(*t));
         else ins.push_back({"Sizes", {in(3)}});
+      }
+      if (op == "Resize" && opset_ >= 11 && !in(1).empty() &&
+          attrs["coordinate_transformation_mode"].s == "tf_crop_and_resize") {
+        if (const Tensor* t = Const(in(1))) attrs["roi"] = Attribute::Floats(ToDoubles(*t));
+        else ins.push_back({"Roi", {in(1)}});
       }
     }
     same_type();

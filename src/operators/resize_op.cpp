@@ -11,6 +11,7 @@ Status ResizeParam::Bind(ParamBinder* b) {
   x = b->Input("X");
   scales_tensor = b->OptionalInput("Scales");
   sizes_tensor = b->OptionalInput("Sizes");
+  roi_tensor = b->OptionalInput("Roi");
   out = b->Output("Out");
   AttrReader& a = b->attrs();
   std::string m = a.String("mode", "nearest");
@@ -24,6 +25,7 @@ Status ResizeParam::Bind(ParamBinder* b) {
   else if (c == "align_corners") coord = ResizeCoord::kAlignCorners;
   else if (c == "asymmetric") coord = ResizeCoord::kAsymmetric;
   else if (c == "tf_half_pixel_for_nn") coord = ResizeCoord::kTfHalfPixelForNn;
+  else if (c == "tf_crop_and_resize") coord = ResizeCoord::kTfCropAndResize;
   else return Unimplemented("attribute coordinate_transformation_mode '", c, "' is not supported");
   std::string n = a.String("nearest_mode", "round_prefer_floor");
   if (n == "round_prefer_floor") nearest = ResizeNearest::kRoundPreferFloor;
@@ -35,6 +37,8 @@ Status ResizeParam::Bind(ParamBinder* b) {
   exclude_outside = a.Bool("exclude_outside", false);
   scales_attr = a.Floats("scales", {});
   sizes_attr = a.Ints("sizes", {});
+  roi_attr = a.Floats("roi", {});
+  extrapolation_value = a.Float("extrapolation_value", 0.f);
   return Status::OK();
 }
 
@@ -85,6 +89,19 @@ Status ResizeOp::InferShape() {
   p.out_w = out[rank - 1];
   p.scale_w = sc[rank - 1];
   p.len_w = len[rank - 1];
+  if (p.coord == ResizeCoord::kTfCropAndResize) {
+    std::vector<float> roi = p.roi_attr;
+    if (p.roi_tensor && p.roi_tensor->numel() > 0) {
+      EMBER_CHECK_DTYPE(p.roi_tensor, DataType::kFloat32, "input Roi");
+      roi.assign(p.roi_tensor->data<float>(), p.roi_tensor->data<float>() + p.roi_tensor->numel());
+    }
+    EMBER_CHECK(static_cast<int>(roi.size()) == 2 * rank, "tf_crop_and_resize needs a roi of ", 2 * rank,
+                " values, got ", roi.size());
+    p.roi_h0 = rank >= 2 ? roi[rank - 2] : 0.f;
+    p.roi_h1 = rank >= 2 ? roi[2 * rank - 2] : 1.f;
+    p.roi_w0 = roi[rank - 1];
+    p.roi_w1 = roi[2 * rank - 1];
+  }
   p.out->Resize(DDim(out));
   p.out->set_dtype(DataType::kFloat32);
   return Status::OK();

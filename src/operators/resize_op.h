@@ -14,13 +14,14 @@
 namespace ember {
 
 enum class ResizeMode { kNearest, kLinear, kCubic };
-enum class ResizeCoord { kHalfPixel, kPytorchHalfPixel, kAlignCorners, kAsymmetric, kTfHalfPixelForNn };
+enum class ResizeCoord { kHalfPixel, kPytorchHalfPixel, kAlignCorners, kAsymmetric, kTfHalfPixelForNn, kTfCropAndResize };
 enum class ResizeNearest { kRoundPreferFloor, kRoundPreferCeil, kFloor, kCeil };
 
 struct ResizeParam {
   const Tensor* x = nullptr;
   const Tensor* scales_tensor = nullptr;  // optional Scales (float32)
   const Tensor* sizes_tensor = nullptr;   // optional Sizes (int32/int64)
+  const Tensor* roi_tensor = nullptr;     // optional Roi (float32), tf_crop_and_resize only
   Tensor* out = nullptr;
   ResizeMode mode = ResizeMode::kNearest;
   ResizeCoord coord = ResizeCoord::kHalfPixel;
@@ -29,6 +30,10 @@ struct ResizeParam {
   bool exclude_outside = false;
   std::vector<float> scales_attr;
   std::vector<int64_t> sizes_attr;
+  std::vector<float> roi_attr;
+  float extrapolation_value = 0.f;
+  // Set by InferShape for tf_crop_and_resize: roi of the last two dims.
+  float roi_h0 = 0, roi_h1 = 1, roi_w0 = 0, roi_w1 = 1;
   // Set by InferShape: planes x [in_h, in_w] -> [out_h, out_w], and the scales the coordinates use.
   int64_t planes = 1, in_h = 1, in_w = 1, out_h = 1, out_w = 1;
   double scale_h = 1, scale_w = 1;

@@ -40,6 +40,77 @@ const std::set<std::string>& SupportedOps() {
   return ops;
 }
 
+// Tests that fail today, each with its reason: printed, and the test fails when one of them starts to
+// pass (remove it then) or when any other test fails.
+const std::map<std::string, std::string>& KnownFailures() {
+  static const std::map<std::string, std::string> known = {
+      {"node/test_averagepool_3d_default", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"node/test_batchnorm_epsilon_training_mode", "BatchNormalization in training mode"},
+      {"node/test_batchnorm_example_training_mode", "BatchNormalization in training mode"},
+      {"node/test_constant_pad", "Pad with pads as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_convtranspose_3d", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"node/test_edge_pad", "Pad with pads as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_maxpool_2d_dilations", "MaxPool with dilations (pool2d has none)"},
+      {"node/test_maxpool_3d_default", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"node/test_maxpool_with_argmax_2d_precomputed_pads", "MaxPool output Indices"},
+      {"node/test_maxpool_with_argmax_2d_precomputed_strides", "MaxPool output Indices"},
+      {"node/test_reduce_sum_default_axes_keepdims_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_default_axes_keepdims_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_do_not_keepdims_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_do_not_keepdims_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_empty_axes_input_noop_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_empty_axes_input_noop_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_keepdims_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_keepdims_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_negative_axes_keepdims_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reduce_sum_negative_axes_keepdims_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reflect_pad", "Pad with pads as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_reshape_allowzero_reordered", "Reshape allowzero = 1 with a runtime shape"},
+      {"node/test_slice", "Slice with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_slice_default_steps", "Slice with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_slice_end_out_of_bounds", "Slice with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_slice_neg", "Slice with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_slice_neg_steps", "Slice with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_slice_negative_axes", "Slice with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_slice_start_out_of_bounds", "Slice with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_split_variable_parts_1d", "Split with split as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_split_variable_parts_2d", "Split with split as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_split_variable_parts_default_axis", "Split with split as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_split_zero_size_splits", "Split with split as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_squeeze", "Squeeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_squeeze_negative_axes", "Squeeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_training_dropout", "Dropout in training mode"},
+      {"node/test_training_dropout_default", "Dropout in training mode"},
+      {"node/test_training_dropout_default_mask", "Dropout in training mode"},
+      {"node/test_training_dropout_mask", "Dropout in training mode"},
+      {"node/test_training_dropout_zero_ratio", "Dropout in training mode"},
+      {"node/test_training_dropout_zero_ratio_mask", "Dropout in training mode"},
+      {"node/test_unsqueeze_axis_0", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_unsqueeze_axis_1", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_unsqueeze_axis_2", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_unsqueeze_negative_axes", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_unsqueeze_three_axes", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_unsqueeze_two_axes", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"node/test_unsqueeze_unsorted_axes", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
+      {"pytorch-converted/test_AvgPool3d", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_AvgPool3d_stride", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_AvgPool3d_stride1_pad0_gpu_input", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_Conv3d", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_Conv3d_dilated", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_Conv3d_dilated_strided", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_Conv3d_groups", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_Conv3d_no_bias", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_Conv3d_stride", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_Conv3d_stride_padding", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_MaxPool1d_stride_padding_dilation", "MaxPool with dilations (pool2d has none)"},
+      {"pytorch-converted/test_MaxPool2d_stride_padding_dilation", "MaxPool with dilations (pool2d has none)"},
+      {"pytorch-converted/test_MaxPool3d", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_MaxPool3d_stride", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+      {"pytorch-converted/test_MaxPool3d_stride_padding", "3-D convolution/pooling (Ember has 2-D kernels only)"},
+  };
+  return known;
+}
+
 bool ReadAll(const std::string& path, std::string* out) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return false;
@@ -211,12 +282,35 @@ TEST_CASE("ONNX conformance: libonnx-testdata node and pytorch tests", "[onnx][c
   for (const auto& kv : tally.per_suite) std::printf("  attempted in %s: %d\n", kv.first.c_str(), kv.second);
   int skipped = 0;
   for (const auto& kv : tally.skipped) skipped += kv.second;
-  std::printf("  skipped %d:\n", skipped);
+  std::printf("  skipped %d (op type not in the supported list, or element types other than float32/int32/int64/bool):\n", skipped);
   std::vector<std::pair<int, std::string>> reasons;
   for (const auto& kv : tally.skipped) reasons.push_back({-kv.second, kv.first});
   std::sort(reasons.begin(), reasons.end());
   for (const auto& r : reasons) std::printf("    %4d  %s\n", -r.first, r.second.c_str());
-  for (const auto& f : tally.failures) std::printf("  FAILED %s\n", f.c_str());
-  CHECK(tally.failed == 0);
-  if (!filter) CHECK(tally.attempted >= 1);
+  // Failures: known ones grouped by reason, unexpected ones in full.
+  std::map<std::string, int> known_by_reason;
+  std::set<std::string> failed_names;
+  int unexpected = 0;
+  for (const auto& f : tally.failures) {
+    std::string name = f.substr(0, f.find(':'));
+    failed_names.insert(name);
+    auto it = KnownFailures().find(name);
+    if (it != KnownFailures().end()) {
+      known_by_reason[it->second]++;
+    } else {
+      ++unexpected;
+      std::printf("  FAILED %s\n", f.c_str());
+    }
+  }
+  std::printf("  failed by reason (known):\n");
+  for (const auto& kv : known_by_reason) std::printf("    %4d  %s\n", kv.second, kv.first.c_str());
+  if (!filter) {
+    for (const auto& kv : KnownFailures()) {
+      INFO("known failure " << kv.first << " now passes (or is no longer attempted): remove it from KnownFailures");
+      CHECK(failed_names.count(kv.first) == 1);
+    }
+    CHECK(tally.attempted >= 481);
+    CHECK(tally.passed >= 418);
+  }
+  CHECK(unexpected == 0);
 }

@@ -12,13 +12,17 @@
 namespace ember {
 
 struct ResizeTap {
-  int64_t index;
+  int64_t index;  // -1: outside the roi (tf_crop_and_resize), the output is extrapolation_value
   float weight;
 };
 
 // out_len: the output length as the transforms see it (in * scale, unrounded, when scales are given).
-inline double ResizeSourceCoord(const ResizeParam& p, int64_t x, int64_t in_len, double out_len, double scale) {
+inline double ResizeSourceCoord(const ResizeParam& p, int64_t x, int64_t in_len, double out_len, double scale,
+                                float roi0, float roi1) {
   switch (p.coord) {
+    case ResizeCoord::kTfCropAndResize:
+      return out_len > 1 ? roi0 * (in_len - 1) + x * (roi1 - roi0) * (in_len - 1) / (out_len - 1)
+                         : 0.5 * (roi0 + roi1) * (in_len - 1);
     case ResizeCoord::kHalfPixel: return (x + 0.5) / scale - 0.5;
     case ResizeCoord::kPytorchHalfPixel: return out_len > 1 ? (x + 0.5) / scale - 0.5 : 0.0;
     case ResizeCoord::kAlignCorners:
@@ -30,12 +34,16 @@ inline double ResizeSourceCoord(const ResizeParam& p, int64_t x, int64_t in_len,
 }
 
 inline std::vector<std::vector<ResizeTap>> ResizeTaps(const ResizeParam& p, int64_t in_len, int64_t out_len,
-                                                      double len, double scale) {
+                                                      double len, double scale, float roi0, float roi1) {
   std::vector<std::vector<ResizeTap>> taps(static_cast<size_t>(out_len));
   auto clamp = [&](int64_t i) { return std::min(std::max<int64_t>(i, 0), in_len - 1); };
   for (int64_t x = 0; x < out_len; ++x) {
-    double s = ResizeSourceCoord(p, x, in_len, len, scale);
+    double s = ResizeSourceCoord(p, x, in_len, len, scale, roi0, roi1);
     auto& t = taps[static_cast<size_t>(x)];
+    if (p.coord == ResizeCoord::kTfCropAndResize && (s < 0 || s > in_len - 1)) {
+      t.push_back({-1, 0.f});
+      continue;
+    }
     if (p.mode == ResizeMode::kNearest) {
       double f = std::floor(s), frac = s - f;
       int64_t i;
@@ -78,8 +86,8 @@ inline std::vector<std::vector<ResizeTap>> ResizeTaps(const ResizeParam& p, int6
 }
 
 inline Status ResizeCompute(const ResizeParam& p) {
-  const auto ty = ResizeTaps(p, p.in_h, p.out_h, p.len_h, p.scale_h);
-  const auto tx = ResizeTaps(p, p.in_w, p.out_w, p.len_w, p.scale_w);
+  const auto ty = ResizeTaps(p, p.in_h, p.out_h, p.len_h, p.scale_h, p.roi_h0, p.roi_h1);
+  const auto tx = ResizeTaps(p, p.in_w, p.out_w, p.len_w, p.scale_w, p.roi_w0, p.roi_w1);
   const float* x = p.x->data<float>();
   float* y = p.out->mutable_data<float>();
 #pragma omp parallel for if (p.planes * p.out_h * p.out_w > 65536)
@@ -88,6 +96,12 @@ inline Status ResizeCompute(const ResizeParam& p) {
     float* dst = y + pl * p.out_h * p.out_w;
     for (int64_t i = 0; i < p.out_h; ++i)
       for (int64_t j = 0; j < p.out_w; ++j) {
+        const auto& ra = ty[static_cast<size_t>(i)];
+        const auto& rb = tx[static_cast<size_t>(j)];
+        if (ra[0].index < 0 || rb[0].index < 0) {
+          dst[i * p.out_w + j] = p.extrapolation_value;
+          continue;
+        }
         double acc = 0;
         for (const auto& a : ty[static_cast<size_t>(i)])
           for (const auto& b : tx[static_cast<size_t>(j)])
