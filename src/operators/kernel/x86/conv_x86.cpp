@@ -159,11 +159,18 @@ void ConvDepthwiseX86(const ConvGeometry& g, const float* filter, const float* b
           std::fill(dst, dst + width, 0.f);
           continue;
         }
-        const float* src = x + ih * g.in_w;
-        for (int64_t q = 0; q < width; ++q) {
-          const int64_t iw = q * s + p - g.pad_left;
-          dst[q] = iw >= 0 && iw < g.in_w ? src[iw] : 0.f;
+        // Columns q with 0 <= q * s + p - pad_left < in_w come from the input, the rest are zero.
+        const int64_t off = p - g.pad_left;
+        int64_t q0, q1;
+        ConvValidRange(off, s, g.in_w, width, &q0, &q1);
+        const float* src = x + ih * g.in_w + off;
+        std::fill(dst, dst + q0, 0.f);
+        if (s == 1) {
+          std::memcpy(dst + q0, src + q0, static_cast<size_t>(q1 - q0) * sizeof(float));
+        } else {
+          for (int64_t q = q0; q < q1; ++q) dst[q] = src[q * 2];
         }
+        std::fill(dst + q1, dst + width, 0.f);
       }
     }
     DwArgs a;

@@ -158,9 +158,48 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
 #endif
 }
 
+namespace {
+// Fewer rows than a micro-tile (fc / matmul on one sample): B is streamed once, row by row, instead of being
+// packed (packing would triple the memory traffic of what is a matrix-vector product). Columns are split
+// over threads in blocks of 256.
+void SgemmFewRows(bool trans_a, int64_t M, int64_t N, int64_t K, float alpha, const float* A, int64_t lda,
+                  const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
+  int threads = 1;
+#ifdef _OPENMP
+  if (!omp_in_parallel() && static_cast<double>(M) * N * K > 1e5)
+    threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(omp_get_max_threads(), N / 64)));
+#endif
+  // Each thread owns a contiguous column range and accumulates into C itself (kept in cache), reading
+  // its part of every row of B in order.
+#pragma omp parallel num_threads(threads) if (threads > 1)
+  {
+    int tid = 0, nt = 1;
+#ifdef _OPENMP
+    tid = omp_get_thread_num();
+    nt = omp_get_num_threads();
+#endif
+    const int64_t per = (N + nt - 1) / nt;
+    const int64_t j0 = std::min(N, tid * per), j1 = std::min(N, j0 + per);
+    for (int64_t i = 0; i < M && j0 < j1; ++i) {
+      float* c = C + i * ldc;
+      for (int64_t j = j0; j < j1; ++j) c[j] = beta == 0.f ? 0.f : beta * c[j];
+      for (int64_t k = 0; k < K; ++k) {
+        const float a = alpha * (trans_a ? A[k * lda + i] : A[i * lda + k]);
+        const float* b = B + k * ldb;
+        for (int64_t j = j0; j < j1; ++j) c[j] += a * b[j];
+      }
+    }
+  }
+}
+}  // namespace
+
 void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A, int64_t lda,
            const float* B, int64_t ldb, float beta, float* C, int64_t ldc, Isa isa) {
   if (M <= 0 || N <= 0) return;
+  if (M < kGemmMR && !trans_b && K > 0) {
+    SgemmFewRows(trans_a, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
   std::vector<float>& pa = ThreadBuffer(1);
   if (pa.size() < PackedASize(M, K)) pa.resize(PackedASize(M, K));
   PackA(trans_a, M, K, A, lda, pa.data());
