@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "framework/float16.h"
+#include "framework/op_registry.h"
 #include "onnx.pb.h"
 
 namespace ember {
@@ -226,8 +227,11 @@ class Importer {
   Status AddWeight(const std::string& name, const Tensor& t);
   std::string Temp(const std::string& base) { return base + "@onnx_" + std::to_string(temp_++); }
   void DeclareVar(const std::string& name);
-  OpDesc& AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slots outs,
-                std::map<std::string, Attribute> attrs = {});
+  void AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slots outs,
+             std::map<std::string, Attribute> attrs = {});
+  // Runs an op whose inputs are all constants at load; its outputs become constants. False (and the op is
+  // kept) when it cannot run here.
+  bool Fold(const OpDesc& op);
   int Rank(const std::string& name) const {
     auto it = shapes_.find(name);
     return it == shapes_.end() ? -1 : static_cast<int>(it->second.size());
@@ -243,6 +247,7 @@ class Importer {
   BlockDesc* block_ = nullptr;
   int64_t opset_ = 0;
   int temp_ = 0;
+  int folded_ = 0;  // ops evaluated at load
   std::map<std::string, Tensor> consts_;
   std::map<std::string, std::vector<int64_t>> shapes_;  // dims known at import (-1 unknown)
   std::map<std::string, DataType> types_;               // element types known at import
@@ -321,8 +326,8 @@ void Importer::DeclareVar(const std::string& name) {
   block_->vars.push_back(v);
 }
 
-OpDesc& Importer::AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slots outs,
-                        std::map<std::string, Attribute> attrs) {
+void Importer::AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slots outs,
+                     std::map<std::string, Attribute> attrs) {
   OpDesc op;
   op.type = type;
   op.inputs = std::move(ins);
@@ -330,8 +335,31 @@ OpDesc& Importer::AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slot
   op.attrs = std::move(attrs);
   for (const auto& n : op.AllInputNames()) DeclareVar(n);
   for (const auto& n : op.AllOutputNames()) DeclareVar(n);
+  if (Fold(op)) return;
   block_->ops.push_back(std::move(op));
-  return block_->ops.back();
+}
+
+bool Importer::Fold(const OpDesc& op) {
+  if (op.type == "feed" || op.type == "fetch") return false;
+  std::vector<std::string> ins = op.AllInputNames();
+  if (ins.empty()) return false;
+  for (const auto& n : ins)
+    if (!consts_.count(n)) return false;
+  if (!FindOpCreator(op.type)) return false;
+  // Small results only: folding exists for shape arithmetic, not to precompute large tensors.
+  Scope scope(weights_);
+  std::unique_ptr<OperatorBase> impl;
+  if (!CreateOperator(op, &scope, &impl).ok() || !impl->InferShape().ok()) return false;
+  std::vector<std::string> outs = op.AllOutputNames();
+  for (const auto& n : outs) {
+    Tensor* t = scope.Var(n)->GetMutable();
+    if (t->numel() < 0 || t->numel() > 65536 || !t->Allocate().ok()) return false;
+  }
+  if (!impl->Init().ok() || !impl->Run().ok()) return false;
+  for (const auto& n : outs)
+    if (!AddWeight(n, scope.FindLocalVar(n)->Get()).ok()) return false;
+  ++folded_;
+  return true;
 }
 
 Status Importer::Run(const onnx::ModelProto& model) {
