@@ -3,8 +3,10 @@
 #   *_avx512.cpp  compiled with -mavx512f -mfma     (object library ember_x86_avx512)
 #   everything else there with the baseline flags (dispatch, drivers, portable fallbacks).
 # Which variant runs is chosen at run time (cpu_isa.h: CPUID + XGETBV, EMBER_ISA=avx512|avx2|generic).
+# -DEMBER_X86_KERNELS=OFF builds the portable kernels only (the baseline `tools/bench_suite.sh` compares with).
+option(EMBER_X86_KERNELS "x86 SIMD kernels with run-time dispatch" ON)
 set(EMBER_X86_SRCS "")
-if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i[3-6]86)$")
+if(EMBER_X86_KERNELS AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i[3-6]86)$")
   set(_x86_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/x86)
   file(GLOB _x86_all CONFIGURE_DEPENDS ${_x86_dir}/*.cpp)
   file(GLOB _x86_avx2 CONFIGURE_DEPENDS ${_x86_dir}/*_avx2.cpp)

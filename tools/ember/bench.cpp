@@ -1,6 +1,7 @@
 // ember bench MODEL... [--params FILE] [--threads N] [--loops N] [--warmup N] [--profile]
 //                      [--generate-weights] [--shape NAME=d0,d1,...] [--sgemm [SIZE]] [--no-optimize]
 //
+// Without a MODEL it prints the ISA level and the FMA limit only.
 // Prints the ISA level the kernels run at and the measured FMA limit (1 thread and N threads), then per
 // model: load ms, first-run ms, median/min/max ms over --loops runs after --warmup runs, GFLOP (conv, fc,
 // mul, matmul multiply-adds x 2) and GFLOP/s with its share of the N-thread FMA limit. --profile runs the
@@ -121,7 +122,6 @@ Status Parse(int argc, char** argv, BenchArgs* a) {
       a->models.push_back(arg);
     }
   }
-  if (a->models.empty() && !a->sgemm) return InvalidArgument("bench needs a MODEL (or --sgemm)");
   return Status::OK();
 }
 
