@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Ember needs to build and test (run as root, or with sudo available).
 set -euo pipefail
-pkgs=(cmake g++ make libprotobuf-dev protobuf-compiler catch2 libeigen3-dev libstb-dev libonnx-testdata)
+# clang, libomp-dev and libclang-rt-14-dev are for the sanitizer jobs (tools/tsan.sh).
+pkgs=(cmake g++ make libprotobuf-dev protobuf-compiler catch2 libeigen3-dev libstb-dev libonnx-testdata
+      clang libomp-dev libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 [ ${#missing[@]} -eq 0 ] && exit 0
