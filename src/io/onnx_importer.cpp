@@ -1221,7 +1221,9 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
            {"pad_value", Attribute::Float(value)}});
     return Status::OK();
   }
-  if (op == "ReduceMean" || op == "ReduceSum" || op == "ReduceMax") {
+  static const std::set<std::string> kReduce = {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceL1",
+                                                "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp"};
+  if (kReduce.count(op)) {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     std::vector<int64_t> axes;
     bool axes_input = (op == "ReduceSum" && opset_ >= 13) || opset_ >= 18;
@@ -1237,21 +1239,70 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       AddOp("assign", {{"X", {x}}}, {{"Out", {y}}});
       return Status::OK();
     }
-    std::string type = op == "ReduceMean" ? "reduce_mean" : op == "ReduceSum" ? "reduce_sum" : "reduce_max";
-    AddOp(type, {{"X", {x}}}, {{"Out", {y}}},
-          {{"dim", Attribute::Ints(axes.empty() ? std::vector<int64_t>{0} : axes)},
-           {"keep_dim", Attribute::Bool(keep)}, {"reduce_all", Attribute::Bool(axes.empty())}});
+    auto reduce = [&](const std::string& type, const std::string& src, const std::string& dst, bool keep_dim) {
+      if (types_.count(x)) types_[dst] = types_[x];
+      AddOp(type, {{"X", {src}}}, {{"Out", {dst}}},
+            {{"dim", Attribute::Ints(axes.empty() ? std::vector<int64_t>{0} : axes)},
+             {"keep_dim", Attribute::Bool(keep_dim)}, {"reduce_all", Attribute::Bool(axes.empty())}});
+    };
+    auto unary = [&](const std::string& type, const std::string& src, std::map<std::string, Attribute> attrs = {}) {
+      std::string dst = Temp(y);
+      if (types_.count(x)) types_[dst] = types_[x];
+      AddOp(type, {{"X", {src}}}, {{"Out", {dst}}}, std::move(attrs));
+      return dst;
+    };
+    auto neg = [&](const std::string& src, const std::string& dst) {
+      AddOp("scale", {{"X", {src}}}, {{"Out", {dst}}}, {{"scale", Attribute::Float(-1)}, {"bias", Attribute::Float(0)}});
+    };
+    if (op == "ReduceMean" || op == "ReduceSum" || op == "ReduceMax") {
+      reduce(op == "ReduceMean" ? "reduce_mean" : op == "ReduceSum" ? "reduce_sum" : "reduce_max", x, y, keep);
+    } else if (op == "ReduceMin") {  // -max(-x)
+      std::string nx = Temp(y), r = Temp(y);
+      neg(x, nx);
+      reduce("reduce_max", nx, r, keep);
+      neg(r, y);
+    } else if (op == "ReduceL1") {
+      reduce("reduce_sum", unary("abs", x), y, keep);
+    } else if (op == "ReduceSumSquare" || op == "ReduceL2") {
+      std::string sq = Temp(y);
+      AddOp("elementwise_mul", {{"X", {x}}, {"Y", {x}}}, {{"Out", {sq}}}, {{"axis", Attribute::Int(-1)}});
+      if (op == "ReduceSumSquare") {
+        reduce("reduce_sum", sq, y, keep);
+      } else {
+        std::string r = Temp(y);
+        reduce("reduce_sum", sq, r, keep);
+        AddOp("sqrt", {{"X", {r}}}, {{"Out", {y}}});
+      }
+    } else if (op == "ReduceLogSum") {
+      std::string r = Temp(y);
+      reduce("reduce_sum", x, r, keep);
+      AddOp("log", {{"X", {r}}}, {{"Out", {y}}});
+    } else {  // ReduceLogSumExp = m + log(sum(exp(x - m))), m = max(x): no overflow
+      std::string m = Temp(y), d = Temp(y), s = Temp(y), m2 = keep ? m : Temp(y), l = Temp(y);
+      reduce("reduce_max", x, m, true);
+      AddOp("elementwise_sub", {{"X", {x}}, {"Y", {m}}}, {{"Out", {d}}}, {{"axis", Attribute::Int(-1)}});
+      reduce("reduce_sum", unary("exp", d), s, keep);
+      AddOp("log", {{"X", {s}}}, {{"Out", {l}}});
+      if (!keep) reduce("reduce_max", x, m2, false);
+      AddOp("elementwise_add", {{"X", {l}}, {"Y", {m2}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(-1)}});
+    }
     return Status::OK();
   }
-  if (op == "ArgMax") {
+  if (op == "ArgMax" || op == "ArgMin") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     int64_t axis = a.Int("axis", 0);
+    std::string src = x;
+    if (op == "ArgMin") {  // the first minimum is the first maximum of -x
+      src = Temp(y);
+      if (types_.count(x)) types_[src] = types_[x];
+      AddOp("scale", {{"X", {x}}}, {{"Out", {src}}}, {{"scale", Attribute::Float(-1)}, {"bias", Attribute::Float(0)}});
+    }
     std::map<std::string, Attribute> attrs = {{"axis", Attribute::Int(axis)},
                                               {"keepdims", Attribute::Bool(a.Int("keepdims", 1) != 0)},
                                               {"dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}};
     types_[y] = DataType::kInt64;
     if (a.Int("select_last_index", 0) == 0) {
-      AddOp("arg_max", {{"X", {x}}}, {{"Out", {y}}}, attrs);
+      AddOp("arg_max", {{"X", {src}}}, {{"Out", {y}}}, attrs);
       return Status::OK();
     }
     // The last maximum: (n - 1) - argmax(X reversed along axis); the reversal is a gather.
@@ -1265,7 +1316,7 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     for (int64_t i = 0; i < n; ++i) rev.mutable_data<int64_t>()[i] = n - 1 - i;
     std::string idx = Temp(y), flipped = Temp(y), am = Temp(y);
     EMBER_RETURN_IF_ERROR(AddWeight(idx, rev));
-    AddOp("gather", {{"X", {x}}, {"Index", {idx}}}, {{"Out", {flipped}}}, {{"axis", Attribute::Int(ax)}});
+    AddOp("gather", {{"X", {src}}, {"Index", {idx}}}, {{"Out", {flipped}}}, {{"axis", Attribute::Int(ax)}});
     AddOp("arg_max", {{"X", {flipped}}}, {{"Out", {am}}}, attrs);
     AddOp("scale", {{"X", {am}}}, {{"Out", {y}}},
           {{"scale", Attribute::Float(-1)}, {"bias", Attribute::Float(static_cast<double>(n - 1))}});
@@ -1440,6 +1491,40 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     return Status::OK();
   }
   if (op == "Erf") return act("erf");
+  if (op == "Elu") return act("elu", {{"alpha", Attribute::Float(a.Float("alpha", 1.f))}});
+  if (op == "Selu")
+    return act("selu", {{"alpha", Attribute::Float(a.Float("alpha", 1.67326319217681884765625f))},
+                        {"scale", Attribute::Float(a.Float("gamma", 1.05070102214813232421875f))}});
+  if (op == "Softplus") return act("softplus", {{"beta", Attribute::Float(1.f)}, {"threshold", Attribute::Float(20.f)}});
+  if (op == "Softsign") return act("softsign");
+  if (op == "Celu") return act("celu", {{"alpha", Attribute::Float(a.Float("alpha", 1.f))}});
+  if (op == "ThresholdedRelu")
+    return act("thresholded_relu", {{"threshold", Attribute::Float(a.Float("alpha", 1.f))}});
+  static const std::map<std::string, std::string> kUnary = {
+      {"Floor", "floor"}, {"Ceil", "ceil"}, {"Round", "round"}, {"Reciprocal", "reciprocal"}, {"Sin", "sin"},
+      {"Cos", "cos"}, {"Tan", "tan"}, {"Asin", "asin"}, {"Acos", "acos"}, {"Atan", "atan"}};
+  auto un = kUnary.find(op);
+  if (un != kUnary.end()) return act(un->second);
+  static const std::map<std::string, std::string> kLogical = {
+      {"And", "logical_and"}, {"Or", "logical_or"}, {"Xor", "logical_xor"}};
+  auto lg = kLogical.find(op);
+  if (lg != kLogical.end()) {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    if (opset_ < 7) a.Ignore({"broadcast", "axis"});
+    types_[y] = DataType::kBool;
+    AddOp(lg->second, {{"X", {x}}, {"Y", {in(1)}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "Not") {  // x == false
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    Tensor f(DataType::kBool, DDim(std::vector<int64_t>{}));
+    *f.mutable_data<bool>() = false;
+    std::string c = Temp(y);
+    EMBER_RETURN_IF_ERROR(AddWeight(c, f));
+    types_[y] = DataType::kBool;
+    AddOp("equal", {{"X", {x}}, {"Y", {c}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
 
   return Unimplemented("node '", node.name(), "': op type ", op, " is not supported");
 }

@@ -55,5 +55,11 @@ REGISTER_OPERATOR_CPU(pow, ActivationOp)
 REGISTER_OPERATOR_CPU(scale, ActivationOp)
 REGISTER_OPERATOR_CPU(clip, ActivationOp)
 REGISTER_OPERATOR_CPU(erf, ActivationOp)
+REGISTER_OPERATOR_CPU(elu, ActivationOp)
+REGISTER_OPERATOR_CPU(selu, ActivationOp)
+REGISTER_OPERATOR_CPU(softplus, ActivationOp)
+REGISTER_OPERATOR_CPU(softsign, ActivationOp)
+REGISTER_OPERATOR_CPU(celu, ActivationOp)
+REGISTER_OPERATOR_CPU(thresholded_relu, ActivationOp)
 
 }  // namespace ember

@@ -33,6 +33,12 @@ enum class ActivationType {
   kScaleBiasFirst,  // a * (x + b)                            scale, bias_after_scale = false
   kClip,            // min(max(x, a), b)                      a = min, b = max
   kErf,             // erf(x)
+  kElu,             // x > 0 ? x : a (exp(x) - 1)             a = alpha
+  kSelu,            // b (x > 0 ? x : a (exp(x) - 1))         a = alpha, b = scale
+  kSoftplus,        // a x > b ? x : log(1 + exp(a x)) / a    a = beta, b = threshold
+  kSoftsign,        // x / (1 + |x|)
+  kCelu,            // max(x, 0) + min(a (exp(x / a) - 1), 0)  a = alpha
+  kThresholdedRelu, // x > a ? x : 0                          a = threshold
 };
 
 // The fused-activation parameter of conv/fc and the attributes of a standalone activation op.
@@ -107,6 +113,27 @@ inline Status ParseActivation(const std::string& op_type, AttrReader* attrs, Act
       return InvalidArgument("attribute min (", s.a, ") of clip must not exceed attribute max (", s.b, ")");
   } else if (op_type == "erf") {
     s.type = ActivationType::kErf;
+  } else if (op_type == "elu") {
+    s.type = ActivationType::kElu;
+    s.a = attrs->Float("alpha", 1.f);
+  } else if (op_type == "selu") {
+    s.type = ActivationType::kSelu;
+    s.a = attrs->Float("alpha", 1.6732632423543772f);
+    s.b = attrs->Float("scale", 1.0507009873554805f);
+  } else if (op_type == "softplus") {
+    s.type = ActivationType::kSoftplus;
+    s.a = attrs->Float("beta", 1.f);
+    s.b = attrs->Float("threshold", 20.f);
+    if (attrs->status().ok() && s.a == 0.f) return InvalidArgument("attribute beta of softplus must not be 0");
+  } else if (op_type == "softsign") {
+    s.type = ActivationType::kSoftsign;
+  } else if (op_type == "celu") {
+    s.type = ActivationType::kCelu;
+    s.a = attrs->Float("alpha", 1.f);
+    if (attrs->status().ok() && s.a == 0.f) return InvalidArgument("attribute alpha of celu must not be 0");
+  } else if (op_type == "thresholded_relu") {
+    s.type = ActivationType::kThresholdedRelu;
+    s.a = attrs->Float("threshold", 1.f);
   } else {
     return Unimplemented("unknown activation ", op_type);
   }

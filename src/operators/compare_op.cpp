@@ -18,6 +18,9 @@ Status CompareParam::Bind(ParamBinder* b) {
   else if (t == "less_equal") type = CompareType::kLessEqual;
   else if (t == "greater_than") type = CompareType::kGreater;
   else if (t == "greater_equal") type = CompareType::kGreaterEqual;
+  else if (t == "logical_and") type = CompareType::kAnd;
+  else if (t == "logical_or") type = CompareType::kOr;
+  else if (t == "logical_xor") type = CompareType::kXor;
   else return Unimplemented("op type ", t, " is not a comparison");
   return Status::OK();
 }
@@ -27,6 +30,8 @@ Status CompareOp::InferShape() {
   const DataType dt = p.x->dtype();
   EMBER_CHECK(dt == DataType::kFloat32 || dt == DataType::kInt32 || dt == DataType::kInt64 || dt == DataType::kBool,
               "X must be float32, int32, int64 or bool, got ", DataTypeName(dt));
+  if (p.type == CompareType::kAnd || p.type == CompareType::kOr || p.type == CompareType::kXor)
+    EMBER_CHECK(dt == DataType::kBool, "logical ops take bool inputs, got ", DataTypeName(dt));
   EMBER_CHECK(p.y->dtype() == dt, "Y must have X's dtype ", DataTypeName(dt), ", got ", DataTypeName(p.y->dtype()));
   DDim out;
   EMBER_RETURN_IF_ERROR(BroadcastDims({p.x->dims(), p.y->dims()}, &out));
@@ -41,5 +46,8 @@ REGISTER_OPERATOR_CPU(less_than, CompareOp)
 REGISTER_OPERATOR_CPU(less_equal, CompareOp)
 REGISTER_OPERATOR_CPU(greater_than, CompareOp)
 REGISTER_OPERATOR_CPU(greater_equal, CompareOp)
+REGISTER_OPERATOR_CPU(logical_and, CompareOp)
+REGISTER_OPERATOR_CPU(logical_or, CompareOp)
+REGISTER_OPERATOR_CPU(logical_xor, CompareOp)
 
 }  // namespace ember

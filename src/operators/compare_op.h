@@ -1,5 +1,6 @@
 // Comparison family (numpy broadcasting, Out is bool): equal, not_equal, less_than, less_equal,
-// greater_than, greater_equal. X and Y must have the same element type (float32, int32, int64 or bool).
+// greater_than, greater_equal; and logical_and, logical_or, logical_xor on bool inputs. X and Y must have the
+// same element type (float32, int32, int64 or bool).
 #pragma once
 
 #include <string>
@@ -9,7 +10,7 @@
 
 namespace ember {
 
-enum class CompareType { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+enum class CompareType { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual, kAnd, kOr, kXor };
 
 struct CompareParam {
   const Tensor* x = nullptr;

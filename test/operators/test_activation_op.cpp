@@ -67,6 +67,16 @@ std::vector<Case> Cases() {
          }
          return 2 / std::sqrt(M_PI) * sum;
        }, -3.f, 3.f},
+      {"elu", {}, [](double v) { return v > 0 ? v : std::exp(v) - 1; }},
+      {"elu", {{"alpha", A::Float(0.3)}}, [](double v) { return v > 0 ? v : 0.3 * (std::exp(v) - 1); }},
+      {"selu", {}, [](double v) { return 1.0507009873554805 * (v > 0 ? v : 1.6732632423543772 * (std::exp(v) - 1)); }},
+      {"selu", {{"alpha", A::Float(2)}, {"scale", A::Float(3)}}, [](double v) { return 3 * (v > 0 ? v : 2 * (std::exp(v) - 1)); }},
+      {"softplus", {}, [](double v) { return std::log(1 + std::exp(v)); }, -10.f, 10.f},
+      {"softplus", {{"beta", A::Float(2)}, {"threshold", A::Float(4)}},
+       [](double v) { return 2 * v > 4 ? v : std::log(1 + std::exp(2 * v)) / 2; }, -5.f, 5.f},
+      {"softsign", {}, [](double v) { return v / (1 + std::fabs(v)); }},
+      {"celu", {{"alpha", A::Float(2)}}, [](double v) { return std::max(v, 0.0) + std::min(2 * (std::exp(v / 2) - 1), 0.0); }},
+      {"thresholded_relu", {{"threshold", A::Float(0.5)}}, [](double v) { return v > 0.5 ? v : 0; }},
   };
 }
 
@@ -164,10 +174,10 @@ TEST_CASE("fused activation attributes parse with the fuse_ prefix", "[op][activ
   REQUIRE(ParseFusedActivation(conv, &spec).ok());
   CHECK(ApplyActivation(spec, 2.f) == Approx(2.f * 3.f / 6.f));
 
-  conv.attrs["fuse_activation"] = Attribute::String("softplus");
+  conv.attrs["fuse_activation"] = Attribute::String("frobnicate");
   Status s = ParseFusedActivation(conv, &spec);
   REQUIRE_FALSE(s.ok());
-  CHECK(s.message().find("softplus") != std::string::npos);
+  CHECK(s.message().find("frobnicate") != std::string::npos);
 }
 
 TEST_CASE("scale works on int32 and int64 with integer scale and bias", "[op][activation]") {

@@ -47,3 +47,33 @@ TEST_CASE("comparisons on int64 and mismatched dtypes", "[op][compare]") {
   CHECK_FALSE(s.ok());
   CHECK(s.message().find("broadcast") != std::string::npos);
 }
+
+TEST_CASE("logical_and/or/xor on bool with broadcasting", "[op][compare]") {
+  Tensor a(DataType::kBool, DDim({2, 2})), b(DataType::kBool, DDim({2}));
+  bool* av = a.mutable_data<bool>();
+  bool* bv = b.mutable_data<bool>();
+  av[0] = false, av[1] = true, av[2] = false, av[3] = true;
+  bv[0] = false, bv[1] = true;
+  const std::vector<std::pair<std::string, std::vector<float>>> cases = {
+      {"logical_and", {0, 1, 0, 1}}, {"logical_or", {0, 1, 0, 1}}, {"logical_xor", {0, 0, 0, 0}}};
+  // a = [[0,1],[0,1]], b = [0,1]: and = [0,1,0,1], or = [0,1,0,1], xor = [0,0,0,0]
+  for (const auto& c : cases) {
+    INFO(c.first);
+    OpRunner r(c.first);
+    r.In("X", "x", a).In("Y", "y", b).Out("Out", "z");
+    REQUIRE(r.Run().ok());
+    CHECK(ToVector(r.Get("z")) == c.second);
+  }
+  bv[0] = true, bv[1] = false;  // b = [1,0]: and = [0,0,0,0], or = [1,1,1,1], xor = [1,1,1,1]
+  const std::vector<std::pair<std::string, std::vector<float>>> cases2 = {
+      {"logical_and", {0, 0, 0, 0}}, {"logical_or", {1, 1, 1, 1}}, {"logical_xor", {1, 1, 1, 1}}};
+  for (const auto& c : cases2) {
+    OpRunner r(c.first);
+    r.In("X", "x", a).In("Y", "y", b).Out("Out", "z");
+    REQUIRE(r.Run().ok());
+    CHECK(ToVector(r.Get("z")) == c.second);
+  }
+  OpRunner bad("logical_and");
+  bad.In("X", "x", RandomTensor({2}, 1)).In("Y", "y", RandomTensor({2}, 2)).Out("Out", "z");
+  CHECK_FALSE(bad.Run().ok());
+}

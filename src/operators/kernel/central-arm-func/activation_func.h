@@ -55,6 +55,18 @@ inline float Activate(const ActivationSpec& a, float v) {
     return a.a * (v + a.b);
   } else if constexpr (kType == T::kErf) {
     return std::erf(v);
+  } else if constexpr (kType == T::kElu) {
+    return v > 0.f ? v : a.a * std::expm1(v);
+  } else if constexpr (kType == T::kSelu) {
+    return a.b * (v > 0.f ? v : a.a * std::expm1(v));
+  } else if constexpr (kType == T::kSoftplus) {
+    return a.a * v > a.b ? v : std::log1p(std::exp(a.a * v)) / a.a;
+  } else if constexpr (kType == T::kSoftsign) {
+    return v / (1.f + std::fabs(v));
+  } else if constexpr (kType == T::kCelu) {
+    return std::max(v, 0.f) + std::min(a.a * std::expm1(v / a.a), 0.f);
+  } else if constexpr (kType == T::kThresholdedRelu) {
+    return v > a.a ? v : 0.f;
   } else {
     static_assert(kType == T::kClip, "every ActivationType needs a formula");
     return std::min(std::max(v, a.a), a.b);
@@ -74,6 +86,8 @@ inline decltype(auto) DispatchActivation(ActivationType type, F&& f) {
     EMBER_ACT_CASE(kGelu) EMBER_ACT_CASE(kGeluTanh) EMBER_ACT_CASE(kExp) EMBER_ACT_CASE(kLog)
     EMBER_ACT_CASE(kSqrt) EMBER_ACT_CASE(kAbs) EMBER_ACT_CASE(kPow) EMBER_ACT_CASE(kScale)
     EMBER_ACT_CASE(kScaleBiasFirst) EMBER_ACT_CASE(kClip) EMBER_ACT_CASE(kErf)
+    EMBER_ACT_CASE(kElu) EMBER_ACT_CASE(kSelu) EMBER_ACT_CASE(kSoftplus) EMBER_ACT_CASE(kSoftsign) EMBER_ACT_CASE(kCelu)
+    EMBER_ACT_CASE(kThresholdedRelu)
     case T::kNone: break;
   }
 #undef EMBER_ACT_CASE

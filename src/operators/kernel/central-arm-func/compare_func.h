@@ -16,6 +16,9 @@ inline bool CompareValues(CompareType t, T a, T b) {
     case CompareType::kLessEqual: return a <= b;
     case CompareType::kGreater: return a > b;
     case CompareType::kGreaterEqual: return a >= b;
+    case CompareType::kAnd: return a != T(0) && b != T(0);
+    case CompareType::kOr: return a != T(0) || b != T(0);
+    case CompareType::kXor: return (a != T(0)) != (b != T(0));
   }
   return false;
 }
