@@ -1106,38 +1106,25 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   }
   if (op == "Slice") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
-    std::vector<int64_t> starts, ends, axes, steps;
-    std::string starts_t, ends_t;
+    // strided_slice takes every part as an attribute (constant) or a tensor (runtime).
+    std::map<std::string, Attribute> attrs;
+    OpDesc::Slots ins = {{"Input", {x}}};
     if (opset_ < 10) {
-      starts = a.Ints("starts", {});
-      ends = a.Ints("ends", {});
-      axes = a.Ints("axes", {});
+      attrs["starts"] = Attribute::Ints(a.Ints("starts", {}));
+      attrs["ends"] = Attribute::Ints(a.Ints("ends", {}));
+      if (a.Has("axes")) attrs["axes"] = Attribute::Ints(a.Ints("axes", {}));
     } else {
       if (node.input_size() < 3) return InvalidArgument(a.Where(), ": needs starts and ends");
-      if (const Tensor* t = Const(in(1))) starts = ToInts(*t); else starts_t = in(1);
-      if (const Tensor* t = Const(in(2))) ends = ToInts(*t); else ends_t = in(2);
-      if (!in(3).empty()) EMBER_RETURN_IF_ERROR(const_ints(3, "axes", &axes));
-      if (!in(4).empty()) EMBER_RETURN_IF_ERROR(const_ints(4, "steps", &steps));
-    }
-    for (int64_t s : steps)
-      if (s != 1) return fail(StrCat("steps ", DDim(steps).ToString(), " are not supported (only 1)"));
-    if (axes.empty()) {
-      size_t n = starts_t.empty() ? starts.size() : (ends_t.empty() ? ends.size() : 0);
-      if (n == 0) {
-        auto it = shapes_.find(starts_t);
-        if (it != shapes_.end() && it->second.size() == 1 && it->second[0] > 0) n = it->second[0];
+      const char* attr_names[] = {"", "starts", "ends", "axes", "strides"};
+      const char* slots[] = {"", "StartsTensor", "EndsTensor", "AxesTensor", "StridesTensor"};
+      for (int i = 1; i <= 4; ++i) {
+        if (in(i).empty()) continue;
+        if (const Tensor* t = Const(in(i))) attrs[attr_names[i]] = Attribute::Ints(ToInts(*t));
+        else ins.push_back({slots[i], {in(i)}});
       }
-      if (n == 0) return fail("the number of sliced axes is unknown (give axes as a constant)");
-      for (size_t i = 0; i < n; ++i) axes.push_back(static_cast<int64_t>(i));
     }
-    OpDesc::Slots ins = {{"Input", {x}}};
-    if (!starts_t.empty()) ins.push_back({"StartsTensor", {starts_t}});
-    if (!ends_t.empty()) ins.push_back({"EndsTensor", {ends_t}});
-    std::map<std::string, Attribute> attrs = {{"axes", Attribute::Ints(axes)}};
-    if (starts_t.empty()) attrs["starts"] = Attribute::Ints(starts);
-    if (ends_t.empty()) attrs["ends"] = Attribute::Ints(ends);
     same_type();
-    AddOp("slice", ins, {{"Out", {y}}}, attrs);
+    AddOp("strided_slice", ins, {{"Out", {y}}}, attrs);
     return Status::OK();
   }
   if (op == "Split") {
@@ -1194,31 +1181,67 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   if (op == "Pad") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     std::string mode = a.String("mode", "constant");
+    if (mode != "constant" && mode != "reflect" && mode != "edge") return a.Unsupported("mode", mode);
+    std::map<std::string, Attribute> attrs = {{"mode", Attribute::String(mode)}};
+    OpDesc::Slots ins = {{"X", {x}}};
     std::vector<int64_t> pads;
-    float value = 0.f;
+    std::string pads_t;
     if (opset_ < 11) {
       pads = a.Ints("pads", {});
-      value = a.Float("value", 0.f);
+      attrs["pad_value"] = Attribute::Float(a.Float("value", 0.f));
     } else {
       if (node.input_size() < 2) return InvalidArgument(a.Where(), ": needs pads");
-      EMBER_RETURN_IF_ERROR(const_ints(1, "pads", &pads));
+      if (const Tensor* t = Const(in(1))) pads = ToInts(*t);
+      else pads_t = in(1);
       if (!in(2).empty()) {
         const Tensor* v = Const(in(2));
-        if (!v) return fail("input constant_value must be a constant");
-        if (v->numel() > 0) value = static_cast<float>(ToDoubles(*v)[0]);
+        if (v && v->numel() == 1 && v->dtype() == DataType::kFloat32) attrs["pad_value"] = Attribute::Float(ToDoubles(*v)[0]);
+        else ins.push_back({"PadValue", {in(2)}});
       }
-      if (!in(3).empty()) return fail("input axes is not supported");
     }
-    size_t r = pads.size() / 2;
-    if (r != 4) return a.Unsupported("pads", DDim(pads).ToString() + " (only 4-D inputs)");
-    if (pads[0] || pads[1] || pads[4] || pads[5])
-      return a.Unsupported("pads", DDim(pads).ToString() + " (only the last two dims may be padded)");
-    std::string m = mode == "constant" ? "constant" : mode == "reflect" ? "reflect" : mode == "edge" ? "edge" : "";
-    if (m.empty()) return a.Unsupported("mode", mode);
+    // ONNX pads are [begin_0 .. begin_n-1, end_0 .. end_n-1] over `axes` (all dims by default); Ember's are
+    // [begin_0, end_0, begin_1, end_1, ...] over every dim.
+    int r = rank_of(x);
+    std::vector<int64_t> axes;
+    if (opset_ >= 18 && !in(3).empty()) {
+      EMBER_RETURN_IF_ERROR(const_ints(3, "axes", &axes));
+      if (r < 0) return fail("input axes needs the rank of the data input (no value_info for it)");
+      for (auto& ax : axes) ax = norm_axis(ax, r);
+    }
+    if (!pads_t.empty()) {
+      if (!axes.empty()) return fail("input axes with runtime pads is not supported");
+      int64_t n = r;
+      auto it = shapes_.find(pads_t);
+      if (n < 0 && it != shapes_.end() && it->second.size() == 1 && it->second[0] > 0) n = it->second[0] / 2;
+      if (n < 0) return fail("runtime pads need the rank of the data input (no value_info for it)");
+      Tensor perm(DataType::kInt64, DDim({2 * n}));
+      for (int64_t i = 0; i < n; ++i) {
+        perm.mutable_data<int64_t>()[2 * i] = i;
+        perm.mutable_data<int64_t>()[2 * i + 1] = n + i;
+      }
+      std::string idx = Temp(y), pairs = Temp(y);
+      EMBER_RETURN_IF_ERROR(AddWeight(idx, perm));
+      AddOp("gather", {{"X", {pads_t}}, {"Index", {idx}}}, {{"Out", {pairs}}}, {{"axis", Attribute::Int(0)}});
+      ins.push_back({"Paddings", {pairs}});
+    } else {
+      size_t n = pads.size() / 2;
+      if (pads.size() % 2) return a.Unsupported("pads", DDim(pads).ToString());
+      if (axes.empty()) {
+        for (size_t i = 0; i < n; ++i) axes.push_back(static_cast<int64_t>(i));
+      } else if (axes.size() != n) {
+        return fail("pads must have two values per axis");
+      }
+      size_t full = r >= 0 ? static_cast<size_t>(r) : n;
+      std::vector<int64_t> pairs(2 * full, 0);
+      for (size_t i = 0; i < n; ++i) {
+        if (axes[i] < 0 || static_cast<size_t>(axes[i]) >= full) return fail("pads do not match the data rank");
+        pairs[2 * static_cast<size_t>(axes[i])] = pads[i];
+        pairs[2 * static_cast<size_t>(axes[i]) + 1] = pads[i + n];
+      }
+      attrs["paddings"] = Attribute::Ints(pairs);
+    }
     same_type();
-    AddOp("pad2d", {{"X", {x}}}, {{"Out", {y}}},
-          {{"paddings", Attribute::Ints({pads[2], pads[6], pads[3], pads[7]})}, {"mode", Attribute::String(m)},
-           {"pad_value", Attribute::Float(value)}});
+    AddOp("pad", ins, {{"Out", {y}}}, attrs);
     return Status::OK();
   }
   static const std::set<std::string> kReduce = {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceL1",
