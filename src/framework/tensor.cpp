@@ -20,6 +20,7 @@ std::shared_ptr<Allocation> AllocateAligned(size_t bytes) {
 
 Allocation::~Allocation() {
   if (owned_) std::free(ptr_);
+  if (release_) release_(ptr_, size_);
 }
 
 Status AllocateBlock(size_t bytes, std::shared_ptr<Allocation>* out) {

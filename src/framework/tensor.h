@@ -15,7 +15,10 @@ namespace ember {
 // (caller-owned or memory-mapped) are never freed by Ember.
 class Allocation {
  public:
+  using Releaser = void (*)(void* ptr, size_t size);
   Allocation(void* ptr, size_t size, bool owned) : ptr_(ptr), size_(size), owned_(owned) {}
+  // Memory released by `release` (e.g. munmap for a memory-mapped file).
+  Allocation(void* ptr, size_t size, Releaser release) : ptr_(ptr), size_(size), owned_(false), release_(release) {}
   ~Allocation();
   Allocation(const Allocation&) = delete;
   Allocation& operator=(const Allocation&) = delete;
@@ -26,6 +29,7 @@ class Allocation {
   void* ptr_;
   size_t size_;
   bool owned_;
+  Releaser release_ = nullptr;
 };
 
 // A 64-byte aligned block of `bytes` (limited like tensors): a predictor's activation arena.

@@ -88,9 +88,11 @@ Status Model::Load(const std::string& path, const ModelOptions& options, std::sh
       EMBER_RETURN_IF_ERROR(GenerateWeights(m->program_.loaded, 1234, &m->weights_));
       m->source_ += " + generated weights";
     } else if (files.layout == ParamsLayout::kCombined) {
-      EMBER_RETURN_IF_ERROR(ReadFileToString(files.params_file, &buf));
-      EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, buf.data(), buf.size(), files.params_file,
-                                               &m->weights_));
+      // Memory-mapped: float32 weights are used in place (zero-copy) and pages load on first touch.
+      std::shared_ptr<Allocation> mapped;
+      EMBER_RETURN_IF_ERROR(MapFile(files.params_file, &mapped));
+      EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, mapped->ptr() ? mapped->ptr() : "", mapped->size(),
+                                               files.params_file, &m->weights_, mapped));
       m->source_ += " + " + files.params_file;
     } else {
       EMBER_RETURN_IF_ERROR(LoadSeparateParams(m->program_.loaded, files.params_dir, &m->weights_));
@@ -106,12 +108,44 @@ Status Model::LoadFromMemory(const void* model, size_t model_size, const void* p
     if (!model) return InvalidArgument("model buffer is null");
     std::unique_ptr<Model> m(new Model());
     EMBER_RETURN_IF_ERROR(ParseProgramDesc(model, model_size, "<memory>", &m->program_.loaded));
+    std::shared_ptr<Allocation> caller;
+    if (options.use_caller_memory && params)
+      caller = std::make_shared<Allocation>(const_cast<void*>(params), params_size, false);
     if (options.generate_weights)
       EMBER_RETURN_IF_ERROR(GenerateWeights(m->program_.loaded, 1234, &m->weights_));
     else
       EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, params ? params : "", params ? params_size : 0,
-                                               "<memory>", &m->weights_));
+                                               "<memory>", &m->weights_, caller));
     m->source_ = "<memory>";
+    return Finish(std::move(m), options, out);
+  });
+}
+
+Status Model::LoadWithReader(const std::string& model_name, const std::string& params_name, const FileReader& read,
+                             const ModelOptions& options, std::shared_ptr<const Model>* out) {
+  return Guard([&]() -> Status {
+    if (!read) return InvalidArgument("no reader given");
+    std::unique_ptr<Model> m(new Model());
+    std::string buf;
+    EMBER_RETURN_IF_ERROR(read(model_name, &buf));
+    EMBER_RETURN_IF_ERROR(ParseProgramDesc(buf.data(), buf.size(), model_name, &m->program_.loaded));
+    m->source_ = model_name;
+    if (options.generate_weights) {
+      EMBER_RETURN_IF_ERROR(GenerateWeights(m->program_.loaded, 1234, &m->weights_));
+    } else if (!params_name.empty()) {
+      EMBER_RETURN_IF_ERROR(read(params_name, &buf));
+      EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, buf.data(), buf.size(), params_name, &m->weights_));
+    } else {
+      for (const VarDesc* v : WeightVarsInFileOrder(m->program_.loaded)) {
+        EMBER_RETURN_IF_ERROR(read(v->name, &buf));
+        size_t offset = 0;
+        Tensor t;
+        EMBER_RETURN_IF_ERROR(ParseSerializedTensor(reinterpret_cast<const uint8_t*>(buf.data()), buf.size(), &offset,
+                                                    *v, v->name, &t));
+        if (offset != buf.size()) return ParseError("params ", v->name, ": unexpected bytes after the tensor");
+        *m->weights_.Var(v->name)->GetMutable() = std::move(t);
+      }
+    }
     return Finish(std::move(m), options, out);
   });
 }

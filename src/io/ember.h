@@ -16,6 +16,7 @@
 // - No function throws; errors come back as a Status whose message names the file, op or variable.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,13 +37,24 @@ struct ModelOptions {
   // Keep the weights that only the program as loaded uses (originals of folded filters), so predictors
   // can run it with PredictorOptions::use_loaded_program. Off: they are freed after the passes.
   bool keep_loaded_program = false;
+  // LoadFromMemory only: use the params buffer in place (zero-copy) instead of copying it. The caller then
+  // keeps the buffer alive and unchanged for as long as the Model (and any Predictor of it) exists.
+  bool use_caller_memory = false;
 };
+
+// Returns the bytes of a named file (e.g. decrypting a protected model in memory).
+using FileReader = std::function<Status(const std::string& name, std::string* contents)>;
 
 class Model {
  public:
   // `path`: a model folder, or a model file (see io/paddle_loader.h for the layouts recognised).
   static Status Load(const std::string& path, const ModelOptions& options, std::shared_ptr<const Model>* out);
-  // Model and combined params from memory (copied). params may be null when the model has no weights.
+  // Model and params through a reader callback: model_name and params_name are passed to `read`; with an
+  // empty params_name, each weight is read by its variable name (the one-file-per-weight layout).
+  static Status LoadWithReader(const std::string& model_name, const std::string& params_name, const FileReader& read,
+                               const ModelOptions& options, std::shared_ptr<const Model>* out);
+  // Model and combined params from memory (copied unless options.use_caller_memory). params may be null
+  // when the model has no weights.
   static Status LoadFromMemory(const void* model, size_t model_size, const void* params, size_t params_size,
                                const ModelOptions& options, std::shared_ptr<const Model>* out);
 

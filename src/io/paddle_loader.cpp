@@ -1,6 +1,9 @@
 #include "io/paddle_loader.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
@@ -209,7 +212,7 @@ std::vector<const VarDesc*> WeightVarsInFileOrder(const ProgramDesc& program) {
 }
 
 Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, const VarDesc& var,
-                             const std::string& source, Tensor* out) {
+                             const std::string& source, Tensor* out, const std::shared_ptr<Allocation>& backing) {
   size_t pos = *offset;
   auto fail = [&](const std::string& what) {
     return ParseError("params ", source, ": variable '", var.name, "' at byte ", pos, ": ", what);
@@ -265,6 +268,27 @@ Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, c
   const uint8_t* src = data + pos;
   Tensor t;
   t.Resize(ddim);
+  // Zero-copy: a view of the backing memory when the bytes are already what the kernels read.
+  const uint8_t* base = backing ? static_cast<const uint8_t*>(backing->ptr()) : nullptr;
+  DataType direct = DataType::kFloat32;
+  bool viewable = false;
+  switch (static_cast<VarDataType>(desc.data_type())) {
+    case VarDataType::kFP32: direct = DataType::kFloat32, viewable = true; break;
+    case VarDataType::kInt32: direct = DataType::kInt32, viewable = true; break;
+    case VarDataType::kInt64: direct = DataType::kInt64, viewable = true; break;
+    case VarDataType::kInt8: direct = DataType::kInt8, viewable = true; break;
+    case VarDataType::kUInt8: direct = DataType::kUInt8, viewable = true; break;
+    default: break;
+  }
+  if (viewable && base && src >= base && src + n * esize <= base + backing->size() &&
+      reinterpret_cast<uintptr_t>(src) % esize == 0) {
+    t.set_dtype(direct);
+    t.UseBlock(backing, static_cast<size_t>(src - base), static_cast<size_t>(n * esize));
+    pos += static_cast<size_t>(n * esize);
+    *out = std::move(t);
+    *offset = pos;
+    return Status::OK();
+  }
   switch (static_cast<VarDataType>(desc.data_type())) {
     case VarDataType::kFP32: std::memcpy(t.mutable_data<float>(), src, n * 4); break;
     case VarDataType::kFP16: {  // converted: kernels compute in float32
@@ -302,15 +326,33 @@ Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, c
   return Status::OK();
 }
 
+Status MapFile(const std::string& path, std::shared_ptr<Allocation>* out) {
+  int fd = open(path.c_str(), O_RDONLY);
+  if (fd < 0) return NotFound("cannot open file ", path);
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return NotFound("cannot read file ", path);
+  }
+  size_t size = static_cast<size_t>(st.st_size);
+  void* p = size ? mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0) : nullptr;
+  close(fd);
+  if (size && p == MAP_FAILED) return NotFound("cannot map file ", path);
+  *out = std::make_shared<Allocation>(p, size, [](void* ptr, size_t n) {
+    if (ptr) munmap(ptr, n);
+  });
+  return Status::OK();
+}
+
 Status LoadCombinedParams(const ProgramDesc& program, const void* data, size_t size, const std::string& source,
-                          Scope* weights) {
+                          Scope* weights, const std::shared_ptr<Allocation>& backing) {
   const uint8_t* bytes = static_cast<const uint8_t*>(data);
   size_t offset = 0;
   for (const VarDesc* v : WeightVarsInFileOrder(program)) {
     if (offset == size)
       return ParseError("params ", source, ": ends before variable '", v->name, "' (file has ", size, " bytes)");
     Tensor t;
-    EMBER_RETURN_IF_ERROR(ParseSerializedTensor(bytes, size, &offset, *v, source, &t));
+    EMBER_RETURN_IF_ERROR(ParseSerializedTensor(bytes, size, &offset, *v, source, &t, backing));
     *weights->Var(v->name)->GetMutable() = std::move(t);
   }
   if (offset != size)

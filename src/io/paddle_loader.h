@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,13 @@ Status FindPaddleModelFiles(const std::string& path, const std::string& params_f
 // Parses a serialized ProgramDesc. `source` names the buffer in error messages.
 Status ParseProgramDesc(const void* data, size_t size, const std::string& source, ProgramDesc* out);
 
-// Loads the weights of block 0's persistable variables into `weights`.
+// Loads the weights of block 0's persistable variables into `weights`. When `backing` holds `data` (a
+// memory-mapped file, or caller memory that outlives the model), tensors that need no conversion are views
+// of it (zero-copy); otherwise they are copied.
 Status LoadCombinedParams(const ProgramDesc& program, const void* data, size_t size, const std::string& source,
-                          Scope* weights);
+                          Scope* weights, const std::shared_ptr<Allocation>& backing = nullptr);
+// Maps a file read-only into memory (copy-on-write pages), for zero-copy weights.
+Status MapFile(const std::string& path, std::shared_ptr<Allocation>* out);
 Status LoadSeparateParams(const ProgramDesc& program, const std::string& dir, Scope* weights);
 
 // Weight variables as the params file orders them: block 0's persistable tensors sorted by name (bytes).
@@ -42,7 +47,8 @@ std::vector<const VarDesc*> WeightVarsInFileOrder(const ProgramDesc& program);
 
 // Parses one serialized tensor at data[*offset], checks it against `var`, advances *offset.
 Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, const VarDesc& var,
-                             const std::string& source, Tensor* out);
+                             const std::string& source, Tensor* out,
+                             const std::shared_ptr<Allocation>& backing = nullptr);
 
 // Reads a whole file.
 Status ReadFileToString(const std::string& path, std::string* out);
