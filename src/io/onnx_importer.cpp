@@ -264,7 +264,9 @@ struct Importer::NodeAttrs {
     for (const auto& a : n.attribute()) by_name[a.name()] = &a;
   }
   std::string Where() const {
-    return StrCat("node '", node.name(), "' (", node.op_type(), ")");
+    std::string first = node.output_size() > 0 ? node.output(0) : std::string();
+    if (node.name().empty()) return StrCat("node ", node.op_type(), " (output '", first, "')");
+    return StrCat("node '", node.name(), "' (", node.op_type(), ", output '", first, "')");
   }
   const onnx::AttributeProto* Get(const std::string& name) {
     used.insert(name);
@@ -432,7 +434,7 @@ Status Importer::Run(const onnx::ModelProto& model) {
 Status Importer::ImportNode(const Node& node) {
   if (!node.domain().empty() && node.domain() != "ai.onnx")
     return Unimplemented("node '", node.name(), "' (", node.op_type(), "): domain '", node.domain(),
-                         "' is not supported");
+                         "' is not supported (only the default ONNX domain)");
   for (const auto& in : node.input())
     if (!in.empty() && !block_->FindVar(in))
       return ParseError("node '", node.name(), "' (", node.op_type(), ") reads '", in,
@@ -1549,7 +1551,7 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     return Status::OK();
   }
 
-  return Unimplemented("node '", node.name(), "': op type ", op, " is not supported");
+  return Unimplemented(a.Where(), ": op type ", op, " is not supported");
 }
 
 }  // namespace
