@@ -855,9 +855,58 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     EMBER_RETURN_IF_ERROR(need_inputs(5));
     a.Ignore({"momentum", "is_test"});
     if (a.Int("spatial", 1) == 0) return a.Unsupported("spatial", "0");
-    if (a.Int("training_mode", 0) != 0) return a.Unsupported("training_mode", "1");
+    if (a.Int("training_mode", 0) != 0) {
+      // Batch statistics: y = (x - m) / sqrt(v + eps) * scale + B with m, v over every dim but 1; the running
+      // statistics outputs are input * momentum + batch * (1 - momentum).
+      int r = rank_of(x);
+      if (r < 2) return a.Unsupported("training_mode", "1 (the input's rank must be known at load)");
+      float eps = a.Float("epsilon", 1e-5f), mom = a.Float("momentum", 0.9f);
+      std::vector<int64_t> dims = {0}, mid;
+      for (int i = 2; i < r; ++i) {
+        dims.push_back(i);
+        mid.push_back(i - 1);
+      }
+      std::map<std::string, Attribute> red = {{"dim", Attribute::Ints(dims)}, {"keep_dim", Attribute::Bool(true)}};
+      auto ew = [&](const std::string& type, const std::string& l, const std::string& rr) {
+        std::string o = Temp(y);
+        AddOp(type, {{"X", {l}}, {"Y", {rr}}}, {{"Out", {o}}}, {{"axis", Attribute::Int(-1)}});
+        return o;
+      };
+      auto scale = [&](const std::string& v, float sc, float bias, const std::string& dst = "") {
+        std::string o = dst.empty() ? Temp(y) : dst;
+        AddOp("scale", {{"X", {v}}}, {{"Out", {o}}}, {{"scale", Attribute::Float(sc)}, {"bias", Attribute::Float(bias)}});
+        return o;
+      };
+      auto per_channel = [&](const std::string& v) {  // [C] -> [C, 1, ...] against [N, C, ...]
+        if (mid.empty()) return v;
+        std::string o = Temp(y);
+        AddOp("unsqueeze2", {{"X", {v}}}, {{"Out", {o}}}, {{"axes", Attribute::Ints(mid)}});
+        return o;
+      };
+      auto flat = [&](const std::string& v) {
+        std::string o = Temp(y);
+        AddOp("reshape2", {{"X", {v}}}, {{"Out", {o}}}, {{"shape", Attribute::Ints({-1})}});
+        return o;
+      };
+      std::string m = Temp(y), v = Temp(y), inv = Temp(y);
+      AddOp("reduce_mean", {{"X", {x}}}, {{"Out", {m}}}, red);
+      std::string d = ew("elementwise_sub", x, m);
+      AddOp("reduce_mean", {{"X", {ew("elementwise_mul", d, d)}}}, {{"Out", {v}}}, red);
+      AddOp("pow", {{"X", {scale(v, 1.f, eps)}}}, {{"Out", {inv}}}, {{"factor", Attribute::Float(-0.5)}});
+      std::string normed = ew("elementwise_mul", ew("elementwise_mul", d, inv), per_channel(in(1)));
+      same_type();
+      AddOp("elementwise_add", {{"X", {normed}}, {"Y", {per_channel(in(2))}}}, {{"Out", {y}}},
+            {{"axis", Attribute::Int(-1)}});
+      for (int k = 1; k <= 2; ++k) {
+        if (node.output_size() <= k || out(k).empty()) continue;
+        std::string batch = scale(flat(k == 1 ? m : v), 1.f - mom, 0.f);
+        std::string run = scale(in(k + 2), mom, 0.f);
+        AddOp("elementwise_add", {{"X", {run}}, {"Y", {batch}}}, {{"Out", {out(k)}}}, {{"axis", Attribute::Int(-1)}});
+      }
+      return Status::OK();
+    }
     for (int i = 1; i < node.output_size(); ++i)
-      if (!out(i).empty()) return fail("training outputs (running mean/var) are not supported");
+      if (!out(i).empty()) return fail("outputs running_mean/running_var exist only in training mode");
     same_type();
     AddOp("batch_norm",
           {{"X", {x}}, {"Scale", {in(1)}}, {"Bias", {in(2)}}, {"Mean", {in(3)}}, {"Variance", {in(4)}}},
