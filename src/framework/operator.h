@@ -30,6 +30,8 @@ class ParamBinder {
   Tensor* OptionalOutput(const std::string& slot);
   std::vector<Tensor*> Outputs(const std::string& slot);
   AttrReader& attrs() { return attrs_; }
+  // The model's weight scope (the root of the predictor's scope): see Scope::Derived.
+  const Scope* weights_scope() const { return scope_->root(); }
   const OpDesc& op() const { return op_; }
   Status status() const { return status_.ok() ? attrs_.status() : status_; }
   void Fail(const std::string& message);

@@ -34,4 +34,12 @@ std::vector<std::string> Scope::LocalVarNames() const {
   return names;
 }
 
+std::shared_ptr<const void> Scope::Derived(const std::string& key,
+                                           const std::function<std::shared_ptr<const void>()>& make) const {
+  std::lock_guard<std::mutex> lock(derived_mu_);
+  auto& slot = derived_[key];
+  if (!slot) slot = make();
+  return slot;
+}
+
 }  // namespace ember

@@ -2,8 +2,10 @@
 // which are shared by every predictor and never written after load.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -35,10 +37,19 @@ class Scope {
   void EraseLocalVar(const std::string& name);
   std::vector<std::string> LocalVarNames() const;
   const Scope* parent() const { return parent_; }
+  // The outermost scope: a Model's weights.
+  const Scope* root() const { return parent_ ? parent_->root() : this; }
+
+  // Data derived from weights (packed filters), made once per key and shared by every predictor of the
+  // model; safe to call from many threads. The weights scope owns it, so it lives as long as the Model.
+  std::shared_ptr<const void> Derived(const std::string& key,
+                                      const std::function<std::shared_ptr<const void>()>& make) const;
 
  private:
   const Scope* parent_;
   std::map<std::string, std::unique_ptr<Variable>> vars_;
+  mutable std::mutex derived_mu_;
+  mutable std::map<std::string, std::shared_ptr<const void>> derived_;
 };
 
 }  // namespace ember

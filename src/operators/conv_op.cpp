@@ -59,6 +59,11 @@ Status ConvParam::Bind(ParamBinder* b) {
   filter = b->Input("Filter");
   bias = b->OptionalInput("Bias");
   output = b->Output("Output");
+  // A filter that is a model weight is packed once and shared by every predictor of the model.
+  weights_scope = b->weights_scope();
+  const auto& fnames = b->op().Input("Filter");
+  if (fnames.size() == 1 && weights_scope->FindLocalVar(fnames[0]) && !b->op().Output("Output").empty())
+    cache_key = "conv_filter:" + fnames[0] + ">" + b->op().Output("Output")[0];
   AttrReader& a = b->attrs();
   strides = a.Ints("strides", {1, 1});
   paddings = a.Ints("paddings", {0, 0});

@@ -46,6 +46,8 @@ struct ConvParam {
   bool fuse_relu_before_depthwise_conv = false;
   ActivationSpec act;
   ConvGeometry geo;  // set by InferShape
+  const Scope* weights_scope = nullptr;  // where packed filters are shared by all predictors
+  std::string cache_key;                 // filter variable + output: names this op's packed filter
   Status Bind(ParamBinder* b);
 };
 

@@ -3,6 +3,9 @@
 
 #include <cstdint>
 #include <limits>
+#include <atomic>
+#include <thread>
+#include <vector>
 
 #include "framework/float16.h"
 #include "framework/scope.h"
@@ -107,4 +110,24 @@ TEST_CASE("Status carries code, message and context", "[framework][status]") {
   CHECK(s.message() == "op conv2d: bad 3");
   CHECK(s.ToString() == "InvalidArgument: op conv2d: bad 3");
   CHECK(Status::OK().ok());
+}
+
+TEST_CASE("Scope::Derived makes shared data once, even from many threads", "[framework][scope]") {
+  Scope weights;
+  Scope predictor_a(&weights), predictor_b(&weights);
+  std::atomic<int> made{0};
+  auto make = [&] {
+    ++made;
+    return std::shared_ptr<const void>(std::make_shared<std::vector<float>>(1000, 1.f));
+  };
+  std::vector<std::shared_ptr<const void>> got(8);
+  std::vector<std::thread> pool;
+  for (size_t i = 0; i < got.size(); ++i)
+    pool.emplace_back([&, i] { got[i] = (i % 2 ? predictor_a : predictor_b).root()->Derived("conv:w>out", make); });
+  for (auto& t : pool) t.join();
+  CHECK(made == 1);
+  for (const auto& g : got) CHECK(g == got[0]);
+  CHECK(predictor_a.root() == &weights);
+  CHECK(weights.Derived("other", make) != got[0]);
+  CHECK(made == 2);
 }

@@ -14,8 +14,14 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
   bias_.assign(static_cast<size_t>(out_c), 0.f);
   if (p->bias) std::copy(p->bias->data<float>(), p->bias->data<float>() + out_c, bias_.begin());
 #ifdef EMBER_HAVE_X86_KERNELS
-  if (!IsDepthwise(p->geo)) {  // the GEMM path reads only the packed copy
-    x86::PackConvFilter(p->geo, w, &packed_);
+  if (!IsDepthwise(p->geo)) {  // the GEMM path reads only the packed copy, shared by all predictors
+    auto pack = [&] {
+      auto v = std::make_shared<std::vector<float>>();
+      x86::PackConvFilter(p->geo, w, v.get());
+      return std::shared_ptr<const void>(v);
+    };
+    shared_packed_ = std::static_pointer_cast<const std::vector<float>>(
+        p->cache_key.empty() ? pack() : p->weights_scope->Derived(p->cache_key, pack));
     return Status::OK();
   }
 #endif
@@ -30,7 +36,7 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
 #ifdef EMBER_HAVE_X86_KERNELS
   const x86::Isa isa = x86::ActiveIsa();
   if (!IsDepthwise(p.geo)) {
-    x86::ConvGemmPacked(p.geo, packed_.data(), bias_.data(), p.act, x, y, isa);
+    x86::ConvGemmPacked(p.geo, shared_packed_->data(), bias_.data(), p.act, x, y, isa);
   } else if (x86::DepthwiseSupported(p.geo, isa)) {
     x86::ConvDepthwiseX86(p.geo, filter_.data(), bias_.data(), p.act, x, y, isa);
   } else {
