@@ -170,8 +170,57 @@ int InspectMemory(const Args& a) {
   return 0;
 }
 
+void PrintOpCounts(const ProgramDesc& before, const ProgramDesc* after, const char* note) {
+  auto b = before.OpTypeCounts();
+  std::map<std::string, int> f = after ? after->OpTypeCounts() : std::map<std::string, int>{};
+  size_t nb = 0, na = 0;
+  for (auto& kv : b) nb += static_cast<size_t>(kv.second);
+  for (auto& kv : f) na += static_cast<size_t>(kv.second);
+  std::cout << "ops: " << nb << " as loaded";
+  if (after) std::cout << ", " << na << " after passes" << note;
+  std::cout << "\n";
+  std::map<std::string, int> all = b;
+  for (auto& kv : f) all.emplace(kv.first, 0);
+  for (const auto& kv : all) {
+    std::printf("  %-28s %5d", kv.first.c_str(), b.count(kv.first) ? b[kv.first] : 0);
+    if (after) std::printf(" -> %d", f.count(kv.first) ? f[kv.first] : 0);
+    std::printf("\n");
+  }
+}
+
+// ONNX and ncnn models: whatever Model::Load reads.
+int InspectImported(const Args& a) {
+  ModelOptions mo;
+  mo.params_file = a.params;
+  mo.generate_weights = a.generate_weights;
+  mo.keep_loaded_program = true;
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(a.model, mo, &model);
+  if (!s.ok()) return Fail(s);
+  const ProgramDesc& p = model->programs().loaded;
+  std::cout << "format: " << p.format << (p.version >= 0 ? ", version " + std::to_string(p.version) : "") << "\n";
+  std::cout << "source: " << model->source() << "\n";
+  const BlockDesc& b = p.block0();
+  std::cout << "feeds:\n";
+  for (const auto& n : p.FeedNames()) std::cout << "  " << n << " " << ShapeOf(b.FindVar(n)) << " " << DtypeOf(b.FindVar(n)) << "\n";
+  std::cout << "fetches:\n";
+  for (const auto& n : p.FetchNames()) std::cout << "  " << n << " " << ShapeOf(b.FindVar(n)) << " " << DtypeOf(b.FindVar(n)) << "\n";
+  int64_t values = 0, bytes = 0;
+  for (const auto& n : model->weights().LocalVarNames()) {
+    const Tensor& t = model->weights().FindVar(n)->Get();
+    values += t.numel();
+    bytes += static_cast<int64_t>(t.nbytes());
+  }
+  std::cout << "parameters: " << values << " values, " << bytes << " bytes (after the passes)\n";
+  PrintOpCounts(p, &model->programs().optimized, "");
+  std::cout << "ops missing from this build (profile '" << kNetProfile << "'): none\n";
+  return 0;
+}
+
 int Inspect(const Args& a) {
   if (a.memory) return InspectMemory(a);
+  if (EndsWith(a.model, ".onnx") || EndsWith(a.model, ".param") || EndsWith(a.model, ".param.bin"))
+    return InspectImported(a);
   PaddleModelFiles files;
   Status s = FindPaddleModelFiles(a.model, a.params, &files);
   if (!s.ok()) return Fail(s);
@@ -214,20 +263,7 @@ int Inspect(const Args& a) {
   Scope generated;  // graph-only models: preview the passes on generated weights of the declared shapes
   bool use_generated = !ws.ok() && GenerateWeights(prog, 1234, &generated).ok();
   bool optimized = (ws.ok() || use_generated) && OptimizeProgram(&opt, use_generated ? &generated : &weights).ok();
-  auto before = prog.OpTypeCounts(), after = opt.OpTypeCounts();
-  size_t total_before = 0, total_after = 0;
-  for (auto& kv : before) total_before += static_cast<size_t>(kv.second);
-  for (auto& kv : after) total_after += static_cast<size_t>(kv.second);
-  std::cout << "ops: " << total_before << " as loaded";
-  if (optimized) std::cout << ", " << total_after << " after passes" << (use_generated ? " (on generated weights)" : "");
-  std::cout << "\n";
-  std::map<std::string, int> all = before;
-  for (auto& kv : after) all.emplace(kv.first, 0);
-  for (const auto& kv : all) {
-    std::printf("  %-28s %5d", kv.first.c_str(), before.count(kv.first) ? before[kv.first] : 0);
-    if (optimized) std::printf(" -> %d", after.count(kv.first) ? after[kv.first] : 0);
-    std::printf("\n");
-  }
+  PrintOpCounts(prog, optimized ? &opt : nullptr, use_generated ? " (on generated weights)" : "");
   if (missing.empty()) {
     std::cout << "ops missing from this build (profile '" << kNetProfile << "'): none\n";
   } else {
