@@ -11,5 +11,6 @@ set(EMBER_NET_OPS
   transpose transpose2 unsqueeze unsqueeze2 yolo_box
   gather equal not_equal less_than less_equal greater_than greater_equal where expand_v2 tile range top_k_v2 space_to_depth depth_to_space resize erf
   logical_and logical_or logical_xor elu selu softplus softsign celu thresholded_relu strided_slice pad
+  size take_along_axis tril_triu cumsum
   ncnn_prior_box ncnn_detection_output ncnn_yolo_detection_output ncnn_shuffle_channel floor ceil round trunc square rsqrt reciprocal sin cos tan asin acos atan log10
 )

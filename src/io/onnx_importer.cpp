@@ -1313,11 +1313,26 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       AddOp("assign", {{"X", {x}}}, {{"Out", {y}}});
       return Status::OK();
     }
+    // Reducing every dim without keepdims gives a scalar in ONNX; Ember's reduce ops give [1].
+    bool all_dims = axes.empty();
+    if (!all_dims && rank_of(x) >= 0) {
+      std::set<int64_t> uniq;
+      for (int64_t ax : axes) uniq.insert(norm_axis(ax, rank_of(x)));
+      all_dims = static_cast<int>(uniq.size()) == rank_of(x);
+    }
     auto reduce = [&](const std::string& type, const std::string& src, const std::string& dst, bool keep_dim) {
       if (types_.count(x)) types_[dst] = types_[x];
-      AddOp(type, {{"X", {src}}}, {{"Out", {dst}}},
+      std::string r = !keep_dim && all_dims ? Temp(dst) : dst;
+      AddOp(type, {{"X", {src}}}, {{"Out", {r}}},
             {{"dim", Attribute::Ints(axes.empty() ? std::vector<int64_t>{0} : axes)},
              {"keep_dim", Attribute::Bool(keep_dim)}, {"reduce_all", Attribute::Bool(axes.empty())}});
+      if (r != dst) {  // [1] -> []: gather element 0 with a scalar index
+        std::string zero = Temp(dst);
+        Tensor z(DataType::kInt64, DDim(std::vector<int64_t>{}));
+        *z.mutable_data<int64_t>() = 0;
+        (void)AddWeight(zero, z);
+        AddOp("gather", {{"X", {r}}, {"Index", {zero}}}, {{"Out", {dst}}}, {{"axis", Attribute::Int(0)}});
+      }
     };
     auto unary = [&](const std::string& type, const std::string& src, std::map<std::string, Attribute> attrs = {}) {
       std::string dst = Temp(y);
@@ -1565,6 +1580,52 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     return Status::OK();
   }
   if (op == "Erf") return act("erf");
+  if (op == "Size") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    types_[y] = DataType::kInt64;
+    AddOp("size", {{"Input", {x}}}, {{"Out", {y}}});
+    return Status::OK();
+  }
+  if (op == "GatherElements") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    same_type();
+    AddOp("take_along_axis", {{"Input", {x}}, {"Index", {in(1)}}}, {{"Result", {y}}},
+          {{"Axis", Attribute::Int(a.Int("axis", 0))}});
+    return Status::OK();
+  }
+  if (op == "Trilu") {
+    EMBER_RETURN_IF_ERROR(need_inputs(1));
+    std::map<std::string, Attribute> attrs = {{"lower", Attribute::Bool(a.Int("upper", 1) == 0)}};
+    OpDesc::Slots ins = {{"X", {x}}};
+    if (!in(1).empty()) {
+      if (const Tensor* t = Const(in(1))) {
+        std::vector<int64_t> k = ToInts(*t);
+        if (k.size() != 1) return fail("input k must hold one value");
+        attrs["diagonal"] = Attribute::Int(k[0]);
+      } else {
+        ins.push_back({"Diagonal", {in(1)}});
+      }
+    }
+    same_type();
+    AddOp("tril_triu", ins, {{"Out", {y}}}, attrs);
+    return Status::OK();
+  }
+  if (op == "CumSum") {
+    EMBER_RETURN_IF_ERROR(need_inputs(2));
+    std::map<std::string, Attribute> attrs = {{"exclusive", Attribute::Bool(a.Int("exclusive", 0) != 0)},
+                                              {"reverse", Attribute::Bool(a.Int("reverse", 0) != 0)}};
+    OpDesc::Slots ins = {{"X", {x}}};
+    if (const Tensor* t = Const(in(1))) {
+      std::vector<int64_t> ax = ToInts(*t);
+      if (ax.size() != 1) return fail("input axis must hold one value");
+      attrs["axis"] = Attribute::Int(ax[0]);
+    } else {
+      ins.push_back({"AxisTensor", {in(1)}});
+    }
+    same_type();
+    AddOp("cumsum", ins, {{"Out", {y}}}, attrs);
+    return Status::OK();
+  }
   if (op == "Elu") return act("elu", {{"alpha", Attribute::Float(a.Float("alpha", 1.f))}});
   if (op == "Selu")
     return act("selu", {{"alpha", Attribute::Float(a.Float("alpha", 1.67326319217681884765625f))},
