@@ -458,19 +458,9 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   const std::string x = in(0), y = out(0);
   auto fail = [&](const std::string& msg) { return Unimplemented(a.Where(), ": ", msg); };
   auto need_inputs = [&](int lo) -> Status {
-    int n = 0;
-    for (const auto& s : node.input()) n += !s.empty();
     if (node.input_size() < lo || (lo > 0 && x.empty()))
       return InvalidArgument(a.Where(), ": needs ", lo, " inputs, has ", node.input_size());
     if (node.output_size() < 1 || y.empty()) return InvalidArgument(a.Where(), ": has no output");
-    return Status::OK();
-  };
-  // Only output 0 may be read by later nodes.
-  auto only_first_output = [&]() -> Status {
-    for (int i = 1; i < node.output_size(); ++i)
-      if (!node.output(i).empty()) {
-        // a declared but unused extra output is fine as long as nothing reads it; declare it so reads fail.
-      }
     return Status::OK();
   };
   auto const_ints = [&](int i, const std::string& what, std::vector<int64_t>* v) -> Status {
@@ -479,7 +469,6 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     *v = ToInts(*t);
     return Status::OK();
   };
-  auto set_type = [&](const std::string& name, DataType t) { types_[name] = t; };
   auto same_type = [&]() { if (types_.count(x)) types_[y] = types_[x]; };
   auto act = [&](const std::string& type, std::map<std::string, Attribute> attrs = {}) -> Status {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
@@ -489,8 +478,6 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   };
   auto rank_of = [&](const std::string& name) -> int { return Rank(name); };
   auto norm_axis = [&](int64_t axis, int rank) -> int64_t { return axis < 0 && rank >= 0 ? axis + rank : axis; };
-
-  EMBER_RETURN_IF_ERROR(only_first_output());
 
   // --- constants
   if (op == "Constant") {
