@@ -9,7 +9,13 @@ namespace ember {
 namespace {
 std::atomic<size_t> g_memory_limit{size_t{4} << 30};
 
+std::atomic<long> g_fail_after{-1};
+
 std::shared_ptr<Allocation> AllocateAligned(size_t bytes) {
+  if (g_fail_after.load(std::memory_order_relaxed) >= 0 && g_fail_after.fetch_sub(1) <= 0) {
+    g_fail_after = 0;
+    throw std::bad_alloc();
+  }
   size_t size = (bytes + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment;
   if (size == 0) size = Tensor::kAlignment;
   void* p = std::aligned_alloc(Tensor::kAlignment, size);
@@ -32,6 +38,8 @@ Status AllocateBlock(size_t bytes, std::shared_ptr<Allocation>* out) {
   }
   return Status::OK();
 }
+
+void SetAllocationFailureAfter(long n) { g_fail_after = n; }
 
 void SetTensorMemoryLimit(size_t bytes) { g_memory_limit = bytes; }
 size_t TensorMemoryLimit() { return g_memory_limit; }

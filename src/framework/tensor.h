@@ -35,6 +35,10 @@ class Allocation {
 // A 64-byte aligned block of `bytes` (limited like tensors): a predictor's activation arena.
 Status AllocateBlock(size_t bytes, std::shared_ptr<Allocation>* out);
 
+// Test hook (allocation-failure injection): after `n` more successful tensor/arena allocations, every
+// further one fails as if memory ran out. A negative n turns injection off (the default).
+void SetAllocationFailureAfter(long n);
+
 // The largest single tensor Ember allocates (default 4 GiB): a model cannot ask for more.
 void SetTensorMemoryLimit(size_t bytes);
 size_t TensorMemoryLimit();
