@@ -93,6 +93,38 @@ const std::set<std::string>& FusableActivations() {
   return kActs;
 }
 
+// The shape every fusion pass shares: an op (the producer) whose one output in `slot` is read by exactly one
+// other op (the reader). `merge(producer, reader, reader_index, uses, &gone)` rewrites the producer to do the
+// reader's work too and returns true, or leaves both alone and returns false; absorbed readers are removed,
+// with the variables between them. `slot_of(op)` names the producer's output slot, or nullptr to skip it.
+template <typename SlotOf, typename Merge>
+void FuseSoleReaders(ProgramDesc* program, SlotOf slot_of, Merge merge) {
+  BlockDesc& b = program->block0();
+  Uses uses(*program);
+  std::vector<bool> dead(b.ops.size(), false);
+  std::set<std::string> gone;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    const char* slot = slot_of(b.ops[i]);
+    if (!slot || b.ops[i].Output(slot).size() != 1) continue;
+    const std::string out = b.ops[i].Output(slot)[0];
+    long j = uses.SoleReader(out);
+    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
+    const OpDesc& reader = b.ops[static_cast<size_t>(j)];
+    if (reader.Input("X") != std::vector<std::string>{out}) continue;  // every fused reader takes it as X
+    if (!merge(b.ops[i], b.ops[static_cast<size_t>(j)], static_cast<size_t>(j), uses, &gone)) continue;
+    dead[static_cast<size_t>(j)] = true;
+    gone.insert(out);
+  }
+  Compact(&b, dead, gone);
+}
+
+// A conv whose filter is a 4-D float weight, or nullptr.
+const Tensor* ConvFilter(const OpDesc& conv, const Scope& weights) {
+  if (!IsConv(conv) || conv.Input("Filter").size() != 1) return nullptr;
+  const Tensor* f = Weight(weights, conv.Input("Filter")[0]);
+  return f && f->dims().size() == 4 ? f : nullptr;
+}
+
 }  // namespace
 
 Status DropoutToScalePass(ProgramDesc* program) {
@@ -163,199 +195,162 @@ Status RemoveIdentityPass(ProgramDesc* program) {
 
 Status FoldConvBiasPass(ProgramDesc* program, Scope* weights) {
   BlockDesc& b = program->block0();
-  Uses uses(*program);
-  std::vector<bool> dead(b.ops.size(), false);
-  std::set<std::string> gone;
-  for (size_t i = 0; i < b.ops.size(); ++i) {
-    OpDesc& conv = b.ops[i];
-    if (!IsConv(conv) || conv.HasInput("Bias") || conv.Output("Output").size() != 1) continue;
-    const Tensor* filter = conv.Input("Filter").size() == 1 ? Weight(*weights, conv.Input("Filter")[0]) : nullptr;
-    if (!filter || filter->dims().size() != 4) continue;
-    const std::string out = conv.Output("Output")[0];
-    long j = uses.SoleReader(out);
-    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
-    OpDesc& add = b.ops[static_cast<size_t>(j)];
-    if (add.type != "elementwise_add" || add.Input("X") != std::vector<std::string>{out} || add.Input("Y").size() != 1 ||
-        HasFusedActivation(add))
-      continue;
-    const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
-    int64_t cout = filter->dims()[0];
-    if (!bias || bias->numel() != cout) continue;
-    int64_t axis = AxisAttr(add, -1);
-    const DDim& bd = bias->dims();
-    bool per_channel = (axis == 1 && (bd.size() == 1 || (bd.size() >= 1 && bd[0] == cout))) ||
-                       ((axis == -1 || axis == 1) && bd.size() == 4 && bd[1] == cout) ||
-                       (axis == -1 && bd.size() == 3 && bd[0] == cout);
-    if (!per_channel) continue;
-    std::string bias_name = add.Input("Y")[0];
-    if (bd.size() != 1) {  // give the conv a plain [Cout] bias
-      Tensor flat;
-      if (!flat.CopyFrom(*bias).ok()) continue;
-      flat.Resize({cout});
-      bias_name = AddWeight(&b, weights, bias_name, std::move(flat));
-    }
-    conv.SetInput("Bias", {bias_name});
-    conv.SetOutput("Output", add.Output("Out"));
-    dead[static_cast<size_t>(j)] = true;
-    gone.insert(out);
-  }
-  Compact(&b, dead, gone);
+  FuseSoleReaders(
+      program,
+      [&](const OpDesc& op) { return ConvFilter(op, *weights) && !op.HasInput("Bias") ? "Output" : nullptr; },
+      [&](OpDesc& conv, const OpDesc& add, size_t, const Uses&, std::set<std::string>*) {
+        if (add.type != "elementwise_add" || add.Input("X").size() != 1 || add.Input("Y").size() != 1 ||
+            HasFusedActivation(add))
+          return false;
+        const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
+        int64_t cout = ConvFilter(conv, *weights)->dims()[0];
+        if (!bias || bias->numel() != cout) return false;
+        int64_t axis = AxisAttr(add, -1);
+        const DDim& bd = bias->dims();
+        bool per_channel = (axis == 1 && (bd.size() == 1 || (bd.size() >= 1 && bd[0] == cout))) ||
+                           ((axis == -1 || axis == 1) && bd.size() == 4 && bd[1] == cout) ||
+                           (axis == -1 && bd.size() == 3 && bd[0] == cout);
+        if (!per_channel) return false;
+        std::string bias_name = add.Input("Y")[0];
+        if (bd.size() != 1) {  // give the conv a plain [Cout] bias
+          Tensor flat;
+          if (!flat.CopyFrom(*bias).ok()) return false;
+          flat.Resize({cout});
+          bias_name = AddWeight(&b, weights, bias_name, std::move(flat));
+        }
+        conv.SetInput("Bias", {bias_name});
+        conv.SetOutput("Output", add.Output("Out"));
+        return true;
+      });
   return Status::OK();
 }
 
 Status FoldConvBatchNormPass(ProgramDesc* program, Scope* weights) {
   BlockDesc& b = program->block0();
-  Uses uses(*program);
-  std::vector<bool> dead(b.ops.size(), false);
-  std::set<std::string> gone;
-  for (size_t i = 0; i < b.ops.size(); ++i) {
-    OpDesc& conv = b.ops[i];
-    if (!IsConv(conv) || conv.Output("Output").size() != 1 || HasFusedActivation(conv)) continue;
-    const Tensor* filter = conv.Input("Filter").size() == 1 ? Weight(*weights, conv.Input("Filter")[0]) : nullptr;
-    if (!filter || filter->dims().size() != 4) continue;
-    const std::string out = conv.Output("Output")[0];
-    long j = uses.SoleReader(out);
-    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
-    OpDesc& bn = b.ops[static_cast<size_t>(j)];
-    if (bn.type != "batch_norm" || bn.Input("X") != std::vector<std::string>{out} || bn.Output("Y").size() != 1)
-      continue;
-    // MeanOut etc. (often the Mean/Variance weights themselves, updated in place in training) must not
-    // be read by any other op or fetched.
-    bool extra_outputs_read = false;
-    std::set<std::string> fetched(uses.pinned.begin(), uses.pinned.end());
-    for (const auto& kv : bn.outputs)
-      if (kv.first != "Y")
-        for (const auto& n : kv.second) {
-          auto it = uses.readers.find(n);
-          if (it != uses.readers.end())
-            for (size_t r : it->second)
-              if (r != static_cast<size_t>(j)) extra_outputs_read = true;
-          const VarDesc* v = b.FindVar(n);
-          if (fetched.count(n) && !(v && v->persistable)) extra_outputs_read = true;
+  FuseSoleReaders(
+      program,
+      [&](const OpDesc& op) { return ConvFilter(op, *weights) && !HasFusedActivation(op) ? "Output" : nullptr; },
+      [&](OpDesc& conv, const OpDesc& bn, size_t j, const Uses& uses, std::set<std::string>* gone) {
+        if (bn.type != "batch_norm" || bn.Output("Y").size() != 1) return false;
+        // MeanOut etc. (often the Mean/Variance weights themselves, updated in place in training) must not
+        // be read by any other op or fetched.
+        for (const auto& kv : bn.outputs)
+          if (kv.first != "Y")
+            for (const auto& n : kv.second) {
+              auto it = uses.readers.find(n);
+              if (it != uses.readers.end())
+                for (size_t r : it->second)
+                  if (r != j) return false;
+              const VarDesc* v = b.FindVar(n);
+              if (uses.pinned.count(n) && !(v && v->persistable)) return false;
+            }
+        const Tensor* filter = ConvFilter(conv, *weights);
+        int64_t cout = filter->dims()[0];
+        const Tensor* ws[4] = {nullptr, nullptr, nullptr, nullptr};
+        const char* slots[4] = {"Scale", "Bias", "Mean", "Variance"};
+        for (int k = 0; k < 4; ++k) {
+          const auto& n = bn.Input(slots[k]);
+          ws[k] = n.size() == 1 ? Weight(*weights, n[0]) : nullptr;
+          if (!ws[k] || ws[k]->numel() != cout) return false;
         }
-    if (extra_outputs_read) continue;
-    int64_t cout = filter->dims()[0];
-    const Tensor* ws[4] = {nullptr, nullptr, nullptr, nullptr};
-    const char* slots[4] = {"Scale", "Bias", "Mean", "Variance"};
-    bool ok = true;
-    for (int k = 0; k < 4; ++k) {
-      const auto& n = bn.Input(slots[k]);
-      ws[k] = n.size() == 1 ? Weight(*weights, n[0]) : nullptr;
-      if (!ws[k] || ws[k]->numel() != cout) ok = false;
-    }
-    const Tensor* conv_bias = nullptr;
-    if (conv.HasInput("Bias")) {
-      conv_bias = Weight(*weights, conv.Input("Bias")[0]);
-      if (!conv_bias || conv_bias->numel() != cout) ok = false;
-    }
-    AttrReader r(bn);
-    float eps = r.Float("epsilon", 1e-5f);
-    std::string layout = r.String("data_layout", "NCHW");
-    if (!ok || !r.status().ok() || (layout != "NCHW" && layout != "AnyLayout")) continue;
+        const Tensor* conv_bias = nullptr;
+        if (conv.HasInput("Bias")) {
+          conv_bias = Weight(*weights, conv.Input("Bias")[0]);
+          if (!conv_bias || conv_bias->numel() != cout) return false;
+        }
+        AttrReader r(bn);
+        float eps = r.Float("epsilon", 1e-5f);
+        std::string layout = r.String("data_layout", "NCHW");
+        if (!r.status().ok() || (layout != "NCHW" && layout != "AnyLayout")) return false;
 
-    // alpha_c = gamma_c / sqrt(var_c + eps); W'[c] = alpha_c W[c]; b'_c = beta_c + alpha_c (b_c - mean_c)
-    Tensor new_filter, new_bias(DataType::kFloat32, {cout});
-    if (!new_filter.CopyFrom(*filter).ok()) continue;
-    int64_t per_out = filter->numel() / cout;
-    float* wf = new_filter.data<float>();
-    float* bf = new_bias.mutable_data<float>();
-    const float *gamma = ws[0]->data<float>(), *beta = ws[1]->data<float>(), *mean = ws[2]->data<float>(),
-                *var = ws[3]->data<float>();
-    for (int64_t c = 0; c < cout; ++c) {
-      float alpha = gamma[c] / std::sqrt(var[c] + eps);
-      for (int64_t k = 0; k < per_out; ++k) wf[c * per_out + k] *= alpha;
-      float bc = conv_bias ? conv_bias->data<float>()[c] : 0.f;
-      bf[c] = beta[c] + alpha * (bc - mean[c]);
-    }
-    conv.SetInput("Filter", {AddWeight(&b, weights, conv.Input("Filter")[0], std::move(new_filter))});
-    conv.SetInput("Bias", {AddWeight(&b, weights, bn.Output("Y")[0] + ".bias", std::move(new_bias))});
-    conv.SetOutput("Output", bn.Output("Y"));
-    dead[static_cast<size_t>(j)] = true;
-    gone.insert(out);
-    for (const auto& kv : bn.outputs)
-      if (kv.first != "Y") gone.insert(kv.second.begin(), kv.second.end());
-  }
-  Compact(&b, dead, gone);
+        // alpha_c = gamma_c / sqrt(var_c + eps); W'[c] = alpha_c W[c]; b'_c = beta_c + alpha_c (b_c - mean_c)
+        Tensor new_filter, new_bias(DataType::kFloat32, {cout});
+        if (!new_filter.CopyFrom(*filter).ok()) return false;
+        int64_t per_out = filter->numel() / cout;
+        float* wf = new_filter.data<float>();
+        float* bf = new_bias.mutable_data<float>();
+        const float *gamma = ws[0]->data<float>(), *beta = ws[1]->data<float>(), *mean = ws[2]->data<float>(),
+                    *var = ws[3]->data<float>();
+        for (int64_t c = 0; c < cout; ++c) {
+          float alpha = gamma[c] / std::sqrt(var[c] + eps);
+          for (int64_t k = 0; k < per_out; ++k) wf[c * per_out + k] *= alpha;
+          float bc = conv_bias ? conv_bias->data<float>()[c] : 0.f;
+          bf[c] = beta[c] + alpha * (bc - mean[c]);
+        }
+        conv.SetInput("Filter", {AddWeight(&b, weights, conv.Input("Filter")[0], std::move(new_filter))});
+        conv.SetInput("Bias", {AddWeight(&b, weights, bn.Output("Y")[0] + ".bias", std::move(new_bias))});
+        conv.SetOutput("Output", bn.Output("Y"));
+        for (const auto& kv : bn.outputs)
+          if (kv.first != "Y") gone->insert(kv.second.begin(), kv.second.end());
+        return true;
+      });
   return Status::OK();
 }
 
 Status FuseFcPass(ProgramDesc* program, Scope* weights) {
   if (!FindOpCreator("fc")) return Status::OK();
   BlockDesc& b = program->block0();
-  Uses uses(*program);
-  std::vector<bool> dead(b.ops.size(), false);
-  std::set<std::string> gone;
-  for (size_t i = 0; i < b.ops.size(); ++i) {
-    OpDesc& mm = b.ops[i];
-    if (mm.type != "mul" && mm.type != "matmul" && mm.type != "matmul_v2") continue;
-    if (mm.Input("X").size() != 1 || mm.Input("Y").size() != 1 || mm.Output("Out").size() != 1) continue;
-    const Tensor* w = Weight(*weights, mm.Input("Y")[0]);
-    if (!w || w->dims().size() != 2) continue;
-    AttrReader r(mm);
-    int64_t in_num_col_dims = 1;
-    if (mm.type == "mul") {
-      in_num_col_dims = r.Int("x_num_col_dims", 1);
-      if (r.Int("y_num_col_dims", 1) != 1) continue;
-    } else {
-      bool tx = mm.type == "matmul" ? r.Bool("transpose_X", false) : r.Bool("trans_x", false);
-      bool ty = mm.type == "matmul" ? r.Bool("transpose_Y", false) : r.Bool("trans_y", false);
-      float alpha = mm.type == "matmul" ? r.Float("alpha", 1.f) : 1.f;
-      const VarDesc* xv = b.FindVar(mm.Input("X")[0]);
-      if (tx || ty || alpha != 1.f || !xv || xv->dims.size() < 2) continue;
-      in_num_col_dims = static_cast<int64_t>(xv->dims.size()) - 1;
-    }
-    if (!r.status().ok()) continue;
-    const std::string out = mm.Output("Out")[0];
-    long j = uses.SoleReader(out);
-    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
-    OpDesc& add = b.ops[static_cast<size_t>(j)];
-    if (add.type != "elementwise_add" || add.Input("X") != std::vector<std::string>{out} || add.Input("Y").size() != 1 ||
-        HasFusedActivation(add))
-      continue;
-    const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
-    int64_t n = w->dims()[1];
-    if (!bias || bias->numel() != n || bias->dims()[bias->dims().size() - 1] != n) continue;
-    int64_t axis = AxisAttr(add, -1);
-    if (axis != -1 && axis != in_num_col_dims) continue;
-    OpDesc fc;
-    fc.type = "fc";
-    fc.SetInput("Input", mm.Input("X"));
-    fc.SetInput("W", mm.Input("Y"));
-    fc.SetInput("Bias", add.Input("Y"));
-    fc.SetOutput("Out", add.Output("Out"));
-    fc.attrs["in_num_col_dims"] = Attribute::Int(in_num_col_dims);
-    mm = std::move(fc);
-    dead[static_cast<size_t>(j)] = true;
-    gone.insert(out);
-  }
-  Compact(&b, dead, gone);
+  auto is_matmul = [&](const OpDesc& op) {
+    return (op.type == "mul" || op.type == "matmul" || op.type == "matmul_v2") && op.Input("X").size() == 1 &&
+           op.Input("Y").size() == 1;
+  };
+  FuseSoleReaders(
+      program, [&](const OpDesc& op) { return is_matmul(op) ? "Out" : nullptr; },
+      [&](OpDesc& mm, const OpDesc& add, size_t, const Uses&, std::set<std::string>*) {
+        const Tensor* w = Weight(*weights, mm.Input("Y")[0]);
+        if (!w || w->dims().size() != 2) return false;
+        AttrReader r(mm);
+        int64_t in_num_col_dims = 1;
+        if (mm.type == "mul") {
+          in_num_col_dims = r.Int("x_num_col_dims", 1);
+          if (r.Int("y_num_col_dims", 1) != 1) return false;
+        } else {
+          bool tx = mm.type == "matmul" ? r.Bool("transpose_X", false) : r.Bool("trans_x", false);
+          bool ty = mm.type == "matmul" ? r.Bool("transpose_Y", false) : r.Bool("trans_y", false);
+          float alpha = mm.type == "matmul" ? r.Float("alpha", 1.f) : 1.f;
+          const VarDesc* xv = b.FindVar(mm.Input("X")[0]);
+          if (tx || ty || alpha != 1.f || !xv || xv->dims.size() < 2) return false;
+          in_num_col_dims = static_cast<int64_t>(xv->dims.size()) - 1;
+        }
+        if (!r.status().ok()) return false;
+        if (add.type != "elementwise_add" || add.Input("X").size() != 1 || add.Input("Y").size() != 1 ||
+            HasFusedActivation(add))
+          return false;
+        const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
+        int64_t n = w->dims()[1];
+        if (!bias || bias->numel() != n || bias->dims()[bias->dims().size() - 1] != n) return false;
+        int64_t axis = AxisAttr(add, -1);
+        if (axis != -1 && axis != in_num_col_dims) return false;
+        OpDesc fc;
+        fc.type = "fc";
+        fc.SetInput("Input", mm.Input("X"));
+        fc.SetInput("W", mm.Input("Y"));
+        fc.SetInput("Bias", add.Input("Y"));
+        fc.SetOutput("Out", add.Output("Out"));
+        fc.attrs["in_num_col_dims"] = Attribute::Int(in_num_col_dims);
+        mm = std::move(fc);
+        return true;
+      });
   return Status::OK();
 }
 
 Status FuseActivationPass(ProgramDesc* program) {
-  BlockDesc& b = program->block0();
-  Uses uses(*program);
-  std::vector<bool> dead(b.ops.size(), false);
-  std::set<std::string> gone;
-  for (size_t i = 0; i < b.ops.size(); ++i) {
-    OpDesc& op = b.ops[i];
-    const char* out_slot = IsConv(op) ? "Output" : op.type == "fc" ? "Out" : nullptr;
-    if (!out_slot || op.Output(out_slot).size() != 1 || HasFusedActivation(op)) continue;
-    if (op.type == "fc" && op.Attr("activation_type") && !op.Attr("activation_type")->s.empty()) continue;
-    const std::string out = op.Output(out_slot)[0];
-    long j = uses.SoleReader(out);
-    if (j < 0 || dead[static_cast<size_t>(j)]) continue;
-    OpDesc& act = b.ops[static_cast<size_t>(j)];
-    if (!FusableActivations().count(act.type) || act.Input("X") != std::vector<std::string>{out} ||
-        act.Output("Out").size() != 1)
-      continue;
-    op.attrs["fuse_activation"] = Attribute::String(act.type);
-    for (const auto& kv : act.attrs) op.attrs["fuse_" + kv.first] = kv.second;
-    op.SetOutput(out_slot, act.Output("Out"));
-    dead[static_cast<size_t>(j)] = true;
-    gone.insert(out);
-  }
-  Compact(&b, dead, gone);
+  FuseSoleReaders(
+      program,
+      [&](const OpDesc& op) -> const char* {
+        if (HasFusedActivation(op)) return nullptr;
+        if (IsConv(op)) return "Output";
+        const Attribute* legacy = op.Attr("activation_type");  // fc's own relu attribute
+        return op.type == "fc" && !(legacy && !legacy->s.empty()) ? "Out" : nullptr;
+      },
+      [&](OpDesc& op, const OpDesc& act, size_t, const Uses&, std::set<std::string>*) {
+        if (!FusableActivations().count(act.type) || act.Input("X").size() != 1 || act.Output("Out").size() != 1)
+          return false;
+        op.attrs["fuse_activation"] = Attribute::String(act.type);
+        for (const auto& kv : act.attrs) op.attrs["fuse_" + kv.first] = kv.second;
+        op.SetOutput(IsConv(op) ? "Output" : "Out", act.Output("Out"));
+        return true;
+      });
   return Status::OK();
 }
 
