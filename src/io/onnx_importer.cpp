@@ -681,8 +681,8 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     std::string algo = "EXPLICIT";
   };
   auto spatial = [&](int nsp, std::vector<int64_t> kernel, bool transposed, Spatial* sp) -> Status {
-    if (nsp != 1 && nsp != 2)
-      return fail(StrCat("only 1-D and 2-D ", op, " are supported, got ", nsp, " spatial dims"));
+    if (nsp < 1 || nsp > 3)
+      return fail(StrCat("only 1-D, 2-D and 3-D ", op, " are supported, got ", nsp, " spatial dims"));
     std::vector<int64_t> strides = a.Ints("strides", std::vector<int64_t>(nsp, 1));
     std::vector<int64_t> dil = a.Ints("dilations", std::vector<int64_t>(nsp, 1));
     std::vector<int64_t> pads = a.Ints("pads", std::vector<int64_t>(2 * nsp, 0));
@@ -738,13 +738,18 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       sp->strides = {1, strides[0]};
       sp->dilations = {1, dil[0]};
       sp->paddings = {0, 0, pads[0], pads[1]};
-    } else {
+    } else if (nsp == 2) {
       sp->kernel = kernel;
       sp->strides = strides;
       sp->dilations = dil;
       sp->paddings = {pads[0], pads[2], pads[1], pads[3]};
+    } else {  // 3-D: Paddle's {front, back, top, bottom, left, right}
+      sp->kernel = kernel;
+      sp->strides = strides;
+      sp->dilations = dil;
+      sp->paddings = {pads[0], pads[3], pads[1], pads[4], pads[2], pads[5]};
     }
-    if (sp->algo != "EXPLICIT") sp->paddings = {0, 0, 0, 0};
+    if (sp->algo != "EXPLICIT") sp->paddings.assign(sp->paddings.size(), 0);
     if (transposed) {
       if (static_cast<int>(out_pad.size()) != nsp) return a.Unsupported("output_padding", DDim(out_pad).ToString());
       sp->output_padding = nsp == 1 ? std::vector<int64_t>{0, out_pad[0]} : out_pad;
@@ -753,7 +758,7 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   };
   // 1-D: X [N, C, L] → [N, C, 1, L] before, and the output back after.
   auto to_2d = [&](int nsp) -> std::string {
-    if (nsp == 2) return x;
+    if (nsp != 1) return x;
     std::string x4 = Temp(x);
     same_type();
     if (types_.count(x)) types_[x4] = types_[x];
@@ -761,7 +766,7 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     return x4;
   };
   auto from_2d = [&](int nsp, const std::string& y4) {
-    if (nsp == 2) return;
+    if (nsp != 1) return;
     AddOp("squeeze2", {{"X", {y4}}}, {{"Out", {y}}}, {{"axes", Attribute::Ints({2})}});
   };
   if (op == "Conv" || op == "ConvTranspose") {
@@ -790,7 +795,7 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       filter = Temp(in(1));
       EMBER_RETURN_IF_ERROR(AddWeight(filter, w4));
     }
-    std::string x4 = to_2d(nsp), y4 = nsp == 2 ? y : Temp(y);
+    std::string x4 = to_2d(nsp), y4 = nsp >= 2 ? y : Temp(y);
     std::map<std::string, Attribute> attrs = {
         {"strides", Attribute::Ints(sp.strides)}, {"paddings", Attribute::Ints(sp.paddings)},
         {"dilations", Attribute::Ints(sp.dilations)}, {"groups", Attribute::Int(a.Int("group", 1))},
@@ -801,7 +806,8 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     if (!in(2).empty()) ins.push_back({"Bias", {in(2)}});
     same_type();
     if (types_.count(x)) types_[y4] = types_[x];
-    AddOp(transposed ? "conv2d_transpose" : "conv2d", ins, {{"Output", {y4}}}, attrs);
+    if (nsp == 3) AddOp(transposed ? "conv3d_transpose" : "conv3d", ins, {{"Output", {y4}}}, attrs);
+    else AddOp(transposed ? "conv2d_transpose" : "conv2d", ins, {{"Output", {y4}}}, attrs);
     from_2d(nsp, y4);
     return Status::OK();
   }
@@ -811,21 +817,68 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     int nsp = static_cast<int>(k.size());
     Spatial sp;
     EMBER_RETURN_IF_ERROR(spatial(nsp, k, false, &sp));
-    for (int64_t d : sp.dilations)
-      if (d != 1) return a.Unsupported("dilations", DDim(a.Ints("dilations", {})).ToString());
-    if (a.Int("storage_order", 0) != 0) return a.Unsupported("storage_order", "1");
-    if (node.output_size() > 1 && !out(1).empty()) return fail("output Indices is not supported");
+    const bool dilated = std::any_of(sp.dilations.begin(), sp.dilations.end(), [](int64_t d) { return d != 1; });
+    if (dilated && op != "MaxPool") return a.Unsupported("dilations", DDim(a.Ints("dilations", {})).ToString());
+    const int64_t storage_order = a.Int("storage_order", 0);
+    if (storage_order != 0 && storage_order != 1) return a.Unsupported("storage_order", std::to_string(storage_order));
+    const bool indices = node.output_size() > 1 && !out(1).empty();
+    if (indices && nsp != 2) return fail(StrCat("output Indices is supported for 2-D MaxPool only, got ", nsp, "-D"));
     bool ceil = a.Int("ceil_mode", 0) != 0;
     bool exclusive = a.Int("count_include_pad", 0) == 0;
-    std::string x4 = to_2d(nsp), y4 = nsp == 2 ? y : Temp(y);
+    std::string x4 = to_2d(nsp), y4 = nsp >= 2 ? y : Temp(y);
     same_type();
     if (types_.count(x)) types_[y4] = types_[x];
-    AddOp("pool2d", {{"X", {x4}}}, {{"Out", {y4}}},
-          {{"pooling_type", Attribute::String(op == "MaxPool" ? "max" : "avg")}, {"ksize", Attribute::Ints(sp.kernel)},
-           {"strides", Attribute::Ints(sp.strides)}, {"paddings", Attribute::Ints(sp.paddings)},
-           {"ceil_mode", Attribute::Bool(ceil)}, {"exclusive", Attribute::Bool(exclusive)},
-           {"padding_algorithm", Attribute::String(sp.algo)}});
-    from_2d(nsp, y4);
+    std::map<std::string, Attribute> attrs = {
+        {"pooling_type", Attribute::String(op == "MaxPool" ? "max" : "avg")}, {"ksize", Attribute::Ints(sp.kernel)},
+        {"strides", Attribute::Ints(sp.strides)}, {"paddings", Attribute::Ints(sp.paddings)},
+        {"ceil_mode", Attribute::Bool(ceil)}, {"exclusive", Attribute::Bool(exclusive)},
+        {"padding_algorithm", Attribute::String(sp.algo)}};
+    if (dilated) attrs["dilations"] = Attribute::Ints(sp.dilations);
+    if (nsp == 3) {
+      AddOp("pool3d", {{"X", {x4}}}, {{"Out", {y4}}}, attrs);
+      return Status::OK();
+    }
+    if (!indices) {
+      if (storage_order != 0) return a.Unsupported("storage_order", "1 (without the Indices output)");
+      AddOp("pool2d", {{"X", {x4}}}, {{"Out", {y4}}}, attrs);
+      from_2d(nsp, y4);
+      return Status::OK();
+    }
+    // Indices: ONNX counts over the whole tensor, ((n * C + c) * H + h) * W + w (storage_order 0) or
+    // (n * C + c) * H * W + w * H + h (1). pool2d's Mask is h * W + w in the plane; pooling the input with H
+    // and W swapped gives w * H + h. The plane offsets need the input's dims at load.
+    auto it = shapes_.find(x);
+    if (it == shapes_.end() || it->second.size() != 4 ||
+        std::any_of(it->second.begin(), it->second.end(), [](int64_t d) { return d <= 0; }))
+      return fail("output Indices needs the input's shape at load (no value_info for it)");
+    const std::vector<int64_t> xd = it->second;
+    std::string src = x, pooled = y, mask = Temp(out(1));
+    if (storage_order == 1) {
+      src = Temp(x);
+      pooled = Temp(y);
+      AddOp("transpose2", {{"X", {x}}}, {{"Out", {src}}}, {{"axis", Attribute::Ints({0, 1, 3, 2})}});
+      auto swap = [](std::vector<int64_t> v, size_t i, size_t j) { std::swap(v[i], v[j]); return v; };
+      attrs["ksize"] = Attribute::Ints(swap(sp.kernel, 0, 1));
+      attrs["strides"] = Attribute::Ints(swap(sp.strides, 0, 1));
+      attrs["paddings"] = Attribute::Ints({sp.paddings[2], sp.paddings[3], sp.paddings[0], sp.paddings[1]});
+      if (dilated) attrs["dilations"] = Attribute::Ints(swap(sp.dilations, 0, 1));
+    }
+    AddOp("pool2d", {{"X", {src}}}, {{"Out", {pooled}}, {"Mask", {mask}}}, attrs);
+    if (storage_order == 1) {
+      std::string mt = Temp(out(1));
+      AddOp("transpose2", {{"X", {pooled}}}, {{"Out", {y}}}, {{"axis", Attribute::Ints({0, 1, 3, 2})}});
+      AddOp("transpose2", {{"X", {mask}}}, {{"Out", {mt}}}, {{"axis", Attribute::Ints({0, 1, 3, 2})}});
+      mask = mt;
+    }
+    std::string m64 = Temp(out(1)), offsets = Temp(out(1));
+    AddOp("cast", {{"X", {mask}}}, {{"Out", {m64}}},
+          {{"in_dtype", Attribute::Int(static_cast<int>(VarDataType::kInt32))},
+           {"out_dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}});
+    Tensor off(DataType::kInt64, DDim({xd[0], xd[1], 1, 1}));
+    for (int64_t i = 0; i < xd[0] * xd[1]; ++i) off.mutable_data<int64_t>()[i] = i * xd[2] * xd[3];
+    EMBER_RETURN_IF_ERROR(AddWeight(offsets, off));
+    types_[out(1)] = DataType::kInt64;
+    AddOp("elementwise_add", {{"X", {m64}}, {"Y", {offsets}}}, {{"Out", {out(1)}}}, {{"axis", Attribute::Int(-1)}});
     return Status::OK();
   }
   if (op == "GlobalAveragePool" || op == "GlobalMaxPool") {
@@ -1082,16 +1135,13 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       AddOp("reshape2", {{"X", {x}}}, {{"Out", {y}}}, {{"shape", Attribute::Ints(a.Ints("shape", {}))}});
       return Status::OK();
     }
-    if (a.Int("allowzero", 0) != 0) {
-      const Tensor* s = Const(in(1));
-      if (!s) return a.Unsupported("allowzero", "1 (with a runtime shape)");
-      for (int64_t v : ToInts(*s))
-        if (v == 0) return a.Unsupported("allowzero", "1 (with a 0 in the shape)");
-    }
+    std::map<std::string, Attribute> attrs;
+    if (a.Int("allowzero", 0) != 0) attrs["allowzero"] = Attribute::Bool(true);  // a 0 is a zero-size dim
     if (const Tensor* s = Const(in(1))) {
-      AddOp("reshape2", {{"X", {x}}}, {{"Out", {y}}}, {{"shape", Attribute::Ints(ToInts(*s))}});
+      attrs["shape"] = Attribute::Ints(ToInts(*s));
+      AddOp("reshape2", {{"X", {x}}}, {{"Out", {y}}}, attrs);
     } else {
-      AddOp("reshape2", {{"X", {x}}, {"Shape", {in(1)}}}, {{"Out", {y}}});
+      AddOp("reshape2", {{"X", {x}}, {"Shape", {in(1)}}}, {{"Out", {y}}}, attrs);
     }
     return Status::OK();
   }
@@ -1131,15 +1181,21 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   if (op == "Squeeze" || op == "Unsqueeze") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     std::vector<int64_t> axes;
+    OpDesc::Slots ins = {{"X", {x}}};
     if (opset_ >= 13) {
-      if (!in(1).empty()) EMBER_RETURN_IF_ERROR(const_ints(1, "axes", &axes));
+      if (!in(1).empty()) {
+        if (const Tensor* t = Const(in(1))) axes = ToInts(*t);
+        else ins.push_back({"AxesTensor", {in(1)}});  // axes known at run time only
+      }
     } else {
       axes = a.Ints("axes", {});
     }
-    if (op == "Unsqueeze" && axes.empty()) return fail("Unsqueeze needs axes");
+    if (op == "Unsqueeze" && axes.empty() && ins.size() == 1) return fail("Unsqueeze needs axes");
     same_type();
-    AddOp(op == "Squeeze" ? "squeeze2" : "unsqueeze2", {{"X", {x}}}, {{"Out", {y}}},
-          {{"axes", Attribute::Ints(axes)}});
+    std::map<std::string, Attribute> attrs = {{"axes", Attribute::Ints(axes)}};
+    // ONNX's axes are positions in the output (any order, negatives from the output rank).
+    if (op == "Unsqueeze") attrs["output_axes"] = Attribute::Bool(true);
+    AddOp(op == "Squeeze" ? "squeeze2" : "unsqueeze2", ins, {{"Out", {y}}}, attrs);
     return Status::OK();
   }
   if (op == "Slice") {
@@ -1168,8 +1224,12 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   if (op == "Split") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     std::vector<int64_t> split;
+    OpDesc::Slots ins = {{"X", {x}}};
     if (opset_ >= 13) {
-      if (!in(1).empty()) EMBER_RETURN_IF_ERROR(const_ints(1, "split", &split));
+      if (!in(1).empty()) {
+        if (const Tensor* t = Const(in(1))) split = ToInts(*t);
+        else ins.push_back({"SectionsTensorList", {in(1)}});  // one 1-D tensor of every section
+      }
     } else {
       split = a.Ints("split", {});
     }
@@ -1181,10 +1241,11 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     }
     std::map<std::string, Attribute> attrs = {{"axis", Attribute::Int(a.Int("axis", 0))}};
     if (!split.empty()) attrs["sections"] = Attribute::Ints(split);
+    else if (ins.size() > 1) attrs["sections"] = Attribute::Ints({});
     else if (num_outputs > 0 && num_outputs != static_cast<int64_t>(outs.size()))
       return a.Unsupported("num_outputs", std::to_string(num_outputs));
     else attrs["num"] = Attribute::Int(static_cast<int64_t>(outs.size()));
-    AddOp("split", {{"X", {x}}}, {{"Out", outs}}, attrs);
+    AddOp("split", ins, {{"Out", outs}}, attrs);
     return Status::OK();
   }
   if (op == "Shape") {
@@ -1287,22 +1348,27 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   if (kReduce.count(op)) {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     std::vector<int64_t> axes;
+    std::string axes_var;  // axes known at run time only
     bool axes_input = (op == "ReduceSum" && opset_ >= 13) || opset_ >= 18;
     if (axes_input) {
-      if (!in(1).empty()) EMBER_RETURN_IF_ERROR(const_ints(1, "axes", &axes));
+      if (!in(1).empty()) {
+        if (const Tensor* t = Const(in(1))) axes = ToInts(*t);
+        else axes_var = in(1);
+      }
     } else {
       axes = a.Ints("axes", {});
     }
     bool keep = a.Int("keepdims", 1) != 0;
     bool noop = a.Int("noop_with_empty_axes", 0) != 0;
     same_type();
-    if (axes.empty() && noop) {
+    if (axes.empty() && noop && axes_var.empty()) {
       AddOp("assign", {{"X", {x}}}, {{"Out", {y}}});
       return Status::OK();
     }
     // Reducing every dim without keepdims gives a scalar in ONNX; Ember's reduce ops give [1].
-    bool all_dims = axes.empty();
-    if (!all_dims && rank_of(x) >= 0) {
+    // (With runtime axes the result of a full reduction keeps Ember's shape [1].)
+    bool all_dims = axes.empty() && axes_var.empty();
+    if (!all_dims && axes_var.empty() && rank_of(x) >= 0) {
       std::set<int64_t> uniq;
       for (int64_t ax : axes) uniq.insert(norm_axis(ax, rank_of(x)));
       all_dims = static_cast<int>(uniq.size()) == rank_of(x);
@@ -1310,9 +1376,14 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     auto reduce = [&](const std::string& type, const std::string& src, const std::string& dst, bool keep_dim) {
       if (types_.count(x)) types_[dst] = types_[x];
       std::string r = !keep_dim && all_dims ? Temp(dst) : dst;
-      AddOp(type, {{"X", {src}}}, {{"Out", {r}}},
-            {{"dim", Attribute::Ints(axes.empty() ? std::vector<int64_t>{0} : axes)},
-             {"keep_dim", Attribute::Bool(keep_dim)}, {"reduce_all", Attribute::Bool(axes.empty())}});
+      if (!axes_var.empty()) {
+        AddOp(type, {{"X", {src}}, {"DimTensor", {axes_var}}}, {{"Out", {r}}},
+              {{"keep_dim", Attribute::Bool(keep_dim)}, {"noop_with_empty_dim", Attribute::Bool(noop)}});
+      } else {
+        AddOp(type, {{"X", {src}}}, {{"Out", {r}}},
+              {{"dim", Attribute::Ints(axes.empty() ? std::vector<int64_t>{0} : axes)},
+               {"keep_dim", Attribute::Bool(keep_dim)}, {"reduce_all", Attribute::Bool(axes.empty())}});
+      }
       if (r != dst) {  // [1] -> []: gather element 0 with a scalar index
         std::string zero = Temp(dst);
         Tensor z(DataType::kInt64, DDim(std::vector<int64_t>{}));

@@ -10,11 +10,13 @@ namespace ember {
 Status Pool2dParam::Bind(ParamBinder* b) {
   x = b->Input("X");
   out = b->Output("Out");
+  mask = b->OptionalOutput("Mask");
   AttrReader& a = b->attrs();
   pooling_type = a.String("pooling_type", "max");
   ksize = a.Ints("ksize", {});
   strides = a.Ints("strides", {1, 1});
   paddings = a.Ints("paddings", {0, 0});
+  dilations = a.Ints("dilations", {1, 1});
   global_pooling = a.Bool("global_pooling", false);
   ceil_mode = a.Bool("ceil_mode", false);
   exclusive = a.Bool("exclusive", true);
@@ -29,8 +31,13 @@ Status Pool2dOp::InferShape() {
   EMBER_CHECK_DTYPE(p.x, DataType::kFloat32, "input X");
   if (p.pooling_type != "max" && p.pooling_type != "avg")
     return Unimplemented("attribute pooling_type must be max or avg, got '", p.pooling_type, "'");
-  const std::vector<int64_t> unit = {1, 1};
-  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, unit, p.data_format));
+  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, p.data_format));
+  const bool dilated = p.dilations[0] != 1 || p.dilations[1] != 1;
+  if (dilated && (p.pooling_type != "max" || p.adaptive || p.global_pooling))
+    return Unimplemented("attribute dilations ", DDim(p.dilations).ToString(),
+                         " is supported for max pooling over fixed windows only");
+  if (p.mask && (p.pooling_type != "max" || p.adaptive))
+    return Unimplemented("output Mask needs max pooling over fixed windows");
   const DDim& x = p.x->dims();
   EMBER_CHECK(x.size() == 4, "input X must be 4-D NCHW, got ", x.ToString());
   PoolGeometry& g = p.geo;
@@ -49,8 +56,9 @@ Status Pool2dOp::InferShape() {
     kernel[1] = p.ksize[1];
   }
   int64_t in[2] = {g.in_h, g.in_w}, pads[4];
-  const int64_t ksize_attr[2] = {p.ksize.size() == 2 ? p.ksize[0] : kernel[0],
-                                 p.ksize.size() == 2 ? p.ksize[1] : kernel[1]};
+  // SAME padding covers the dilated window.
+  const int64_t ksize_attr[2] = {(p.ksize.size() == 2 ? p.ksize[0] - 1 : kernel[0] - 1) * p.dilations[0] + 1,
+                                 (p.ksize.size() == 2 ? p.ksize[1] - 1 : kernel[1] - 1) * p.dilations[1] + 1};
   EMBER_RETURN_IF_ERROR(
       ResolvePadding(p.paddings, p.padding_algorithm, in, p.strides.data(), ksize_attr, pads, nullptr));
   // Global and adaptive pooling ignore paddings.
@@ -61,6 +69,8 @@ Status Pool2dOp::InferShape() {
   g.stride_w = p.strides[1];
   g.pad_top = pads[0];
   g.pad_left = pads[2];
+  g.dilation_h = p.dilations[0];
+  g.dilation_w = p.dilations[1];
   g.is_max = p.pooling_type == "max";
   g.exclusive = p.exclusive;
   g.adaptive = p.adaptive;
@@ -71,7 +81,7 @@ Status Pool2dOp::InferShape() {
       out[i] = kernel[i];
     } else {
       // C++ division truncates toward zero, as Paddle's PoolOutputSize does.
-      const int64_t span = in[i] - kernel[i] + pads[2 * i] + pads[2 * i + 1];
+      const int64_t span = in[i] - ((kernel[i] - 1) * p.dilations[static_cast<size_t>(i)] + 1) + pads[2 * i] + pads[2 * i + 1];
       out[i] = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
     }
     EMBER_CHECK(out[i] > 0, "output size would be <= 0: X ", x.ToString(), ", ksize {", kernel[0], ",",
@@ -82,6 +92,10 @@ Status Pool2dOp::InferShape() {
   g.out_w = out[1];
   p.out->Resize(DDim({g.batch, g.channels, g.out_h, g.out_w}));
   p.out->set_dtype(DataType::kFloat32);
+  if (p.mask) {
+    p.mask->Resize(DDim({g.batch, g.channels, g.out_h, g.out_w}));
+    p.mask->set_dtype(DataType::kInt32);
+  }
   return Status::OK();
 }
 

@@ -1,5 +1,8 @@
 // pool2d: max or average pooling over NCHW windows, with Paddle's global, adaptive, ceil_mode and
-// exclusive variants.
+// exclusive variants. Ember extensions: attribute dilations (2 values, default {1, 1}; max pooling over
+// fixed windows only), as ONNX MaxPool has, and an optional output Mask (int32, as Paddle's
+// max_pool2d_with_index: for each output, the index h * W + w of its maximum in the input plane, the first
+// one on ties, -1 for an empty window), max pooling only.
 #pragma once
 
 #include <string>
@@ -15,6 +18,7 @@ namespace ember {
 struct PoolGeometry {
   int64_t batch = 0, channels = 0, in_h = 0, in_w = 0, out_h = 0, out_w = 0;
   int64_t kernel_h = 1, kernel_w = 1, stride_h = 1, stride_w = 1, pad_top = 0, pad_left = 0;
+  int64_t dilation_h = 1, dilation_w = 1;
   bool is_max = true;
   bool exclusive = true;  // avg: divide by the in-image part of the window
   bool adaptive = false;  // window i spans [floor(i*H/oh), ceil((i+1)*H/oh))
@@ -23,8 +27,9 @@ struct PoolGeometry {
 struct Pool2dParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
+  Tensor* mask = nullptr;  // optional Mask
   std::string pooling_type, padding_algorithm, data_format;
-  std::vector<int64_t> ksize, strides, paddings;
+  std::vector<int64_t> ksize, strides, paddings, dilations;
   bool global_pooling = false, ceil_mode = false, exclusive = true, adaptive = false;
   PoolGeometry geo;  // set by InferShape
   Status Bind(ParamBinder* b);

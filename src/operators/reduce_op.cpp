@@ -1,6 +1,7 @@
 #include "operators/reduce_op.h"
 
 #include "framework/op_registry.h"
+#include "operators/reshape_op.h"
 
 namespace ember {
 
@@ -30,6 +31,8 @@ Status ReduceParam::Bind(ParamBinder* b) {
   reduce_all = a.Bool("reduce_all", false);
   in_dtype = a.Int("in_dtype", -1);
   out_dtype = a.Int("out_dtype", -1);
+  noop_with_empty_dim = a.Bool("noop_with_empty_dim", false);
+  dim_tensor = b->OptionalInput("DimTensor");
   return Status::OK();
 }
 
@@ -49,13 +52,21 @@ Status ReduceOp::InferShape() {
   const DDim& xd = p.x->dims();
   const int rank = xd.size();
   std::vector<bool> reduced(static_cast<size_t>(rank), false);
-  if (p.reduce_all || p.dim.empty()) {
+  std::vector<int64_t> dims = p.dim;
+  const char* what = "attribute dim";
+  if (p.dim_tensor) {
+    what = "input DimTensor";
+    EMBER_RETURN_IF_ERROR(ReadIntTensor(p.dim_tensor, what, &dims));
+  }
+  if (dims.empty() && p.noop_with_empty_dim && !p.reduce_all) {
+    // Nothing reduced: every dim is kept with its size, each output element is one input element.
+  } else if (p.reduce_all || dims.empty()) {
     reduced.assign(reduced.size(), true);
   } else {
-    for (int64_t d : p.dim) {
-      EMBER_CHECK(d >= -rank && d < rank, "attribute dim has ", d, ", out of range for X ", xd.ToString());
+    for (int64_t d : dims) {
+      EMBER_CHECK(d >= -rank && d < rank, what, " has ", d, ", out of range for X ", xd.ToString());
       const size_t i = static_cast<size_t>(d < 0 ? d + rank : d);
-      EMBER_CHECK(!reduced[i], "attribute dim lists dim ", d, " twice");
+      EMBER_CHECK(!reduced[i], what, " lists dim ", d, " twice");
       reduced[i] = true;
     }
   }

@@ -2,6 +2,9 @@
 // empty list or reduce_all = true reduces every dim; absent, `dim` is Paddle's default {0}). keep_dim keeps
 // the reduced dims as 1; otherwise they are dropped, and a result with no dims left is [1] (Paddle 2.x
 // before 0-D tensors). float32, int32 and int64; the integer mean truncates.
+// Optional input DimTensor (int32/int64, read in InferShape, so it may be computed upstream) replaces the
+// dim attribute; an empty DimTensor reduces every dim, or, with the Ember extension attribute
+// noop_with_empty_dim (ONNX's noop_with_empty_axes), reduces none: Out is a copy of X.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +22,8 @@ struct ReduceParam {
   Tensor* out = nullptr;
   ReduceType type = ReduceType::kSum;
   std::vector<int64_t> dim;
+  const Tensor* dim_tensor = nullptr;  // optional DimTensor
+  bool noop_with_empty_dim = false;
   bool keep_dim = false;
   bool reduce_all = false;
   int64_t in_dtype = -1;   // Paddle VarType numbers; -1 means "as the input"

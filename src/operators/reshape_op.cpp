@@ -4,7 +4,7 @@
 
 namespace ember {
 
-Status InferReshapeDims(const DDim& in, const std::vector<int64_t>& shape, DDim* out) {
+Status InferReshapeDims(const DDim& in, const std::vector<int64_t>& shape, DDim* out, bool allowzero) {
   std::vector<int64_t> d(shape.size());
   int unknown = -1;
   int64_t known = 1;
@@ -13,6 +13,11 @@ Status InferReshapeDims(const DDim& in, const std::vector<int64_t>& shape, DDim*
     if (v == -1) {
       EMBER_CHECK(unknown < 0, "shape ", DDim(shape).ToString(), " has more than one -1");
       unknown = static_cast<int>(i);
+      continue;
+    }
+    if (v == 0 && allowzero) {
+      d[i] = 0;
+      known = 0;
       continue;
     }
     if (v == 0) {
@@ -44,6 +49,7 @@ Status ReshapeParam::Bind(ParamBinder* b) {
   out = b->Output("Out");
   xshape = b->OptionalOutput("XShape");
   attr_shape = b->attrs().Ints("shape", {});
+  allowzero = b->attrs().Bool("allowzero", false);
   return Status::OK();
 }
 
@@ -58,7 +64,7 @@ Status ReshapeOp::InferShape() {
   }
   EMBER_CHECK(!shape.empty(), "attribute shape is empty and no Shape/ShapeTensor input is given");
   DDim out_dims;
-  EMBER_RETURN_IF_ERROR(InferReshapeDims(p.x->dims(), shape, &out_dims));
+  EMBER_RETURN_IF_ERROR(InferReshapeDims(p.x->dims(), shape, &out_dims, p.allowzero));
   p.out->Resize(out_dims);
   p.out->set_dtype(p.x->dtype());
   SetXShape(p.xshape, *p.x);

@@ -44,8 +44,9 @@ inline void SetXShape(Tensor* xshape, const Tensor& x) {
   xshape->set_dtype(x.dtype());
 }
 
-// Output dims of a reshape: 0 copies the input dim at the same index, one -1 is inferred.
-Status InferReshapeDims(const DDim& in, const std::vector<int64_t>& shape, DDim* out);
+// Output dims of a reshape: 0 copies the input dim at the same index (with allowzero, 0 is a dim of size 0,
+// as ONNX Reshape's allowzero = 1), one -1 is inferred.
+Status InferReshapeDims(const DDim& in, const std::vector<int64_t>& shape, DDim* out, bool allowzero = false);
 
 struct ReshapeParam {
   const Tensor* x = nullptr;
@@ -54,6 +55,7 @@ struct ReshapeParam {
   Tensor* out = nullptr;
   Tensor* xshape = nullptr;
   std::vector<int64_t> attr_shape;
+  bool allowzero = false;  // Paddle's (and ONNX's) allowzero: a 0 in the shape is a zero-size dim
   Status Bind(ParamBinder* b);
 };
 

@@ -1,5 +1,8 @@
 // split: cuts X along `axis` into the Out tensors, either `num` equal parts or by `sections` (one -1 is
-// inferred). AxisTensor and SectionsTensorList inputs are not supported.
+// inferred). As in Paddle, an AxisTensor input (one int value) replaces the axis attribute and a
+// SectionsTensorList (one-element int tensors, one per output) replaces sections; Ember also accepts a
+// SectionsTensorList of one 1-D tensor holding every section (ONNX Split's `split` input). The tensors are
+// read in InferShape, so they may be computed upstream. Sections of 0 give empty outputs.
 #pragma once
 
 #include <vector>
@@ -15,6 +18,8 @@ struct SplitParam {
   int64_t axis = 0;
   int64_t num = 0;
   std::vector<int64_t> sections;
+  const Tensor* axis_tensor = nullptr;              // optional AxisTensor
+  std::vector<const Tensor*> sections_tensors;      // optional SectionsTensorList
   int norm_axis = 0;  // in [0, rank), set by InferShape
   Status Bind(ParamBinder* b);
 };

@@ -10,6 +10,7 @@ Status SqueezeParam::Bind(ParamBinder* b) {
   out = b->Output("Out");
   xshape = b->OptionalOutput("XShape");
   axes = b->attrs().Ints("axes", {});
+  axes_tensor = b->OptionalInput("AxesTensor");
   return Status::OK();
 }
 
@@ -18,12 +19,18 @@ Status SqueezeOp::InferShape() {
   const DDim& in = p.x->dims();
   const int rank = in.size();
   std::vector<bool> drop(static_cast<size_t>(rank), false);
-  if (p.axes.empty()) {
+  std::vector<int64_t> axes = p.axes;
+  const char* what = "attribute axes";
+  if (p.axes_tensor) {
+    what = "input AxesTensor";
+    EMBER_RETURN_IF_ERROR(ReadIntTensor(p.axes_tensor, what, &axes));
+  }
+  if (axes.empty()) {
     for (int i = 0; i < rank; ++i) drop[static_cast<size_t>(i)] = in[i] == 1;
   }
-  for (int64_t a : p.axes) {
+  for (int64_t a : axes) {
     int64_t cur = a < 0 ? a + rank : a;
-    EMBER_CHECK(cur >= 0 && cur < rank, "attribute axes has ", a, ", out of range for X of shape ", in.ToString());
+    EMBER_CHECK(cur >= 0 && cur < rank, what, " has ", a, ", out of range for X of shape ", in.ToString());
     if (in[static_cast<int>(cur)] == 1) drop[static_cast<size_t>(cur)] = true;
   }
   std::vector<int64_t> out;

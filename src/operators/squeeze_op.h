@@ -1,5 +1,7 @@
 // squeeze / squeeze2: drops the size-1 dims listed in `axes` (all size-1 dims when empty). As in Paddle,
-// listing a dim whose size is not 1 leaves it in place. Squeezing every dim leaves shape [1].
+// listing a dim whose size is not 1 leaves it in place. Squeezing every dim leaves shape [1]. The axes come
+// from AxesTensor (an int32/int64 tensor, read in InferShape, so it may be computed upstream) when given,
+// else from the attribute.
 #pragma once
 
 #include <vector>
@@ -13,6 +15,7 @@ struct SqueezeParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
   Tensor* xshape = nullptr;
+  const Tensor* axes_tensor = nullptr;  // optional AxesTensor
   std::vector<int64_t> axes;
   Status Bind(ParamBinder* b);
 };

@@ -49,57 +49,12 @@ const std::set<std::string>& SupportedOps() {
 // pass (remove it then) or when any other test fails.
 const std::map<std::string, std::string>& KnownFailures() {
   static const std::map<std::string, std::string> known = {
-      {"node/test_averagepool_3d_default", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"node/test_convtranspose_3d", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"node/test_maxpool_2d_dilations", "MaxPool with dilations (pool2d has none)"},
-      {"node/test_maxpool_3d_default", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"node/test_maxpool_with_argmax_2d_precomputed_pads", "MaxPool output Indices"},
-      {"node/test_maxpool_with_argmax_2d_precomputed_strides", "MaxPool output Indices"},
-      {"node/test_reduce_sum_default_axes_keepdims_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_default_axes_keepdims_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_do_not_keepdims_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_do_not_keepdims_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_empty_axes_input_noop_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_empty_axes_input_noop_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_keepdims_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_keepdims_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_negative_axes_keepdims_example", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reduce_sum_negative_axes_keepdims_random", "ReduceSum with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_reshape_allowzero_reordered", "Reshape allowzero = 1 with a runtime shape"},
-      {"node/test_split_variable_parts_1d", "Split with split as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_split_variable_parts_2d", "Split with split as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_split_variable_parts_default_axis", "Split with split as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_split_zero_size_splits", "Split with split as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_squeeze", "Squeeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_squeeze_negative_axes", "Squeeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
       {"node/test_training_dropout", "Dropout in training mode"},
       {"node/test_training_dropout_default", "Dropout in training mode"},
       {"node/test_training_dropout_default_mask", "Dropout in training mode"},
       {"node/test_training_dropout_mask", "Dropout in training mode"},
       {"node/test_training_dropout_zero_ratio", "Dropout in training mode"},
       {"node/test_training_dropout_zero_ratio_mask", "Dropout in training mode"},
-      {"node/test_unsqueeze_axis_0", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_unsqueeze_axis_1", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_unsqueeze_axis_2", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_unsqueeze_negative_axes", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_unsqueeze_three_axes", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_unsqueeze_two_axes", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"node/test_unsqueeze_unsorted_axes", "Unsqueeze with axes as a runtime input (the Ember op takes it as an attribute only)"},
-      {"pytorch-converted/test_AvgPool3d", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_AvgPool3d_stride", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_AvgPool3d_stride1_pad0_gpu_input", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_Conv3d", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_Conv3d_dilated", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_Conv3d_dilated_strided", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_Conv3d_groups", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_Conv3d_no_bias", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_Conv3d_stride", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_Conv3d_stride_padding", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_MaxPool1d_stride_padding_dilation", "MaxPool with dilations (pool2d has none)"},
-      {"pytorch-converted/test_MaxPool2d_stride_padding_dilation", "MaxPool with dilations (pool2d has none)"},
-      {"pytorch-converted/test_MaxPool3d", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_MaxPool3d_stride", "3-D convolution/pooling (Ember has 2-D kernels only)"},
-      {"pytorch-converted/test_MaxPool3d_stride_padding", "3-D convolution/pooling (Ember has 2-D kernels only)"},
   };
   return known;
 }
@@ -303,7 +258,7 @@ TEST_CASE("ONNX conformance: libonnx-testdata node and pytorch tests", "[onnx][c
       CHECK(failed_names.count(kv.first) == 1);
     }
     CHECK(tally.attempted >= 677);
-    CHECK(tally.passed >= 626);
+    CHECK(tally.passed >= 671);
   }
   CHECK(unexpected == 0);
 }

@@ -226,3 +226,83 @@ TEST_CASE("pool2d rejects bad attributes", "[op][pool2d]") {
   CHECK(s.code() == StatusCode::kUnimplemented);
   CHECK(s.message().find("data_format") != std::string::npos);
 }
+
+TEST_CASE("pool2d max with dilations and the Mask output against a plain loop", "[op][pool2d]") {
+  struct Case {
+    int64_t h, w;
+    std::vector<int64_t> ksize, strides, dil, pads;  // pads {top, bottom, left, right}
+    bool ceil;
+  };
+  for (const Case& c : std::vector<Case>{{7, 8, {3, 3}, {1, 1}, {2, 2}, {0, 0, 0, 0}, false},
+                                         {9, 7, {2, 3}, {2, 1}, {2, 3}, {1, 1, 2, 0}, false},
+                                         {8, 8, {3, 2}, {2, 2}, {1, 1}, {1, 1, 1, 1}, true},
+                                         {5, 17, {2, 2}, {1, 3}, {3, 2}, {2, 2, 0, 1}, true},
+                                         {4, 4, {1, 1}, {1, 1}, {1, 1}, {0, 0, 0, 0}, false}}) {
+    const int64_t n = 2, ch = 3;
+    Tensor x = RandomTensor({n, ch, c.h, c.w}, static_cast<uint32_t>(c.h * 31 + c.w));
+    std::vector<float> xv = ToVector(x);
+    OpRunner r("pool2d");
+    r.In("X", "x", x).Out("Out", "y").Out("Mask", "m").Attr("pooling_type", Attribute::String("max"))
+        .Attr("ksize", Attribute::Ints(c.ksize)).Attr("strides", Attribute::Ints(c.strides))
+        .Attr("paddings", Attribute::Ints(c.pads)).Attr("dilations", Attribute::Ints(c.dil))
+        .Attr("ceil_mode", Attribute::Bool(c.ceil));
+    Status s = r.Run();
+    INFO(s.ToString() << " h" << c.h << " w" << c.w << " ksize " << DDim(c.ksize).ToString() << " dil "
+                      << DDim(c.dil).ToString());
+    REQUIRE(s.ok());
+    // Plain loop: output size from the dilated extent; every tap checked against the input bounds.
+    int64_t out[2];
+    const int64_t in[2] = {c.h, c.w};
+    for (int i = 0; i < 2; ++i) {
+      int64_t span = in[i] + c.pads[2 * i] + c.pads[2 * i + 1] - ((c.ksize[i] - 1) * c.dil[i] + 1);
+      out[i] = (c.ceil ? span + c.strides[i] - 1 : span) / c.strides[i] + 1;
+    }
+    REQUIRE(r.Get("y").dims() == DDim({n, ch, out[0], out[1]}));
+    REQUIRE(r.Get("m").dims() == DDim({n, ch, out[0], out[1]}));
+    REQUIRE(r.Get("m").dtype() == DataType::kInt32);
+    std::vector<float> want;
+    std::vector<int32_t> want_idx;
+    for (int64_t p = 0; p < n * ch; ++p)
+      for (int64_t oh = 0; oh < out[0]; ++oh)
+        for (int64_t ow = 0; ow < out[1]; ++ow) {
+          float best = 0.f;
+          int32_t at = -1;
+          for (int64_t kh = 0; kh < c.ksize[0]; ++kh)
+            for (int64_t kw = 0; kw < c.ksize[1]; ++kw) {
+              int64_t ih = oh * c.strides[0] - c.pads[0] + kh * c.dil[0];
+              int64_t iw = ow * c.strides[1] - c.pads[2] + kw * c.dil[1];
+              if (ih < 0 || ih >= c.h || iw < 0 || iw >= c.w) continue;
+              float v = xv[static_cast<size_t>((p * c.h + ih) * c.w + iw)];
+              if (at < 0 || v > best) {
+                best = v;
+                at = static_cast<int32_t>(ih * c.w + iw);
+              }
+            }
+          want.push_back(best);
+          want_idx.push_back(at);
+        }
+    CHECK(ToVector(r.Get("y")) == want);
+    const int32_t* m = r.Get("m").data<int32_t>();
+    CHECK(std::vector<int32_t>(m, m + want_idx.size()) == want_idx);
+  }
+}
+
+TEST_CASE("pool2d rejects dilations and Mask where they have no meaning", "[op][pool2d]") {
+  auto run = [](const std::string& type, bool mask, bool adaptive) {
+    OpRunner r("pool2d");
+    r.In("X", "x", RandomTensor({1, 1, 6, 6}, 1)).Out("Out", "y").Attr("pooling_type", Attribute::String(type))
+        .Attr("ksize", Attribute::Ints({2, 2})).Attr("adaptive", Attribute::Bool(adaptive));
+    if (mask) r.Out("Mask", "m");
+    else r.Attr("dilations", Attribute::Ints({2, 2}));
+    return r.Run();
+  };
+  Status s = run("avg", false, false);
+  CHECK(s.code() == StatusCode::kUnimplemented);
+  CHECK(s.message().find("dilations") != std::string::npos);
+  CHECK(run("max", false, true).code() == StatusCode::kUnimplemented);
+  s = run("avg", true, false);
+  CHECK(s.code() == StatusCode::kUnimplemented);
+  CHECK(s.message().find("Mask") != std::string::npos);
+  CHECK(run("max", true, true).code() == StatusCode::kUnimplemented);
+  CHECK(run("max", true, false).ok());
+}

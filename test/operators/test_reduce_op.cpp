@@ -112,3 +112,41 @@ TEST_CASE("reduce ops check dim and dtype attributes", "[op][reduce]") {
   REQUIRE_FALSE(s.ok());
   CHECK(s.message().find("twice") != std::string::npos);
 }
+
+TEST_CASE("reduce ops take dim from DimTensor; empty reduces all or, with noop_with_empty_dim, none",
+          "[op][reduce]") {
+  const DDim xd({3, 2, 4});
+  Tensor x = RandomTensor(xd, 9);
+  std::vector<float> xv = ToVector(x);
+  const std::vector<double> xdv(xv.begin(), xv.end());
+  for (const ReduceOpType& op : kOps) {
+    INFO(op.name);
+    OpRunner r(op.name);
+    r.In("X", "x", x).In("DimTensor", "d", MakeTypedTensor<int64_t>({2}, {-1, 0})).Out("Out", "out")
+        .Attr("dim", Attribute::Ints({1})).Attr("keep_dim", Attribute::Bool(true));
+    REQUIRE(r.Run().ok());
+    CHECK(r.Get("out").dims() == DDim({1, 2, 1}));
+    std::vector<double> want = ref::Reduce(op.type, xd.vec(), {true, false, true}, xdv);
+    CHECK(AllClose(ToVector(r.Get("out")), std::vector<float>(want.begin(), want.end()), 1e-5f, 1e-4f));
+
+    OpRunner all(op.name);
+    all.In("X", "x", x).In("DimTensor", "d", MakeTypedTensor<int32_t>({0}, {})).Out("Out", "out")
+        .Attr("keep_dim", Attribute::Bool(true));
+    REQUIRE(all.Run().ok());
+    CHECK(all.Get("out").dims() == DDim({1, 1, 1}));
+    want = ref::Reduce(op.type, xd.vec(), {true, true, true}, xdv);
+    CHECK(AllClose(ToVector(all.Get("out")), std::vector<float>(want.begin(), want.end()), 1e-5f, 1e-4f));
+
+    OpRunner noop(op.name);
+    noop.In("X", "x", x).In("DimTensor", "d", MakeTypedTensor<int32_t>({0}, {})).Out("Out", "out")
+        .Attr("keep_dim", Attribute::Bool(false)).Attr("noop_with_empty_dim", Attribute::Bool(true));
+    REQUIRE(noop.Run().ok());
+    CHECK(noop.Get("out").dims() == xd);
+    CHECK(ToVector(noop.Get("out")) == xv);
+  }
+  OpRunner bad("reduce_sum");
+  bad.In("X", "x", x).In("DimTensor", "d", MakeTypedTensor<int64_t>({1}, {3})).Out("Out", "out");
+  Status s = bad.Run();
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("DimTensor") != std::string::npos);
+}

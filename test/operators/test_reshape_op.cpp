@@ -71,3 +71,29 @@ TEST_CASE("reshape2 reports a size mismatch naming both shapes", "[op][reshape]"
   REQUIRE_FALSE(s.ok());
   CHECK(s.message().find("rank") != std::string::npos);
 }
+
+TEST_CASE("reshape2 allowzero: a 0 in the shape is a zero-size dim", "[op][reshape]") {
+  OpRunner r("reshape2");
+  r.In("X", "x", MakeTypedTensor<float>({0, 3, 4}, {})).In("Shape", "s", MakeTypedTensor<int64_t>({3}, {3, 4, 0}))
+      .Out("Out", "y").Attr("allowzero", Attribute::Bool(true));
+  REQUIRE(r.Run().ok());
+  CHECK(r.Get("y").dims() == DDim({3, 4, 0}));
+
+  // Without allowzero the 0 copies X's dim: [3, 4, 4] has 48 elements, X none.
+  OpRunner copy("reshape2");
+  copy.In("X", "x", MakeTypedTensor<float>({0, 3, 4}, {})).In("Shape", "s", MakeTypedTensor<int64_t>({3}, {3, 4, 0}))
+      .Out("Out", "y");
+  CHECK_FALSE(copy.Run().ok());
+
+  OpRunner bad("reshape2");
+  bad.In("X", "x", RandomTensor({2, 3}, 1)).Out("Out", "y").Attr("shape", Attribute::Ints({0, 6}))
+      .Attr("allowzero", Attribute::Bool(true));
+  Status s = bad.Run();
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("[0,6]") != std::string::npos);
+
+  OpRunner kept("reshape2");  // allowzero off (the default): 0 copies the dim
+  kept.In("X", "x", RandomTensor({2, 3}, 1)).Out("Out", "y").Attr("shape", Attribute::Ints({0, 3}));
+  REQUIRE(kept.Run().ok());
+  CHECK(kept.Get("y").dims() == DDim({2, 3}));
+}

@@ -69,9 +69,43 @@ TEST_CASE("split rejects bad num, bad sections and tensor inputs", "[op][split]"
   CHECK(s.message().find("sections") != std::string::npos);
 
   OpRunner r3("split");
-  r3.In("X", "x", x).Outs("Out", {"a", "b"}).Attr("num", Attribute::Int(2))
-      .In("SectionsTensorList", "s", MakeTypedTensor<int32_t>({1}, {2}));
+  r3.In("X", "x", x).Outs("Out", {"a", "b"}).Attr("num", Attribute::Int(2)).Attr("axis", Attribute::Int(1))
+      .In("SectionsTensorList", "s", MakeTypedTensor<int32_t>({2}, {2, 2}));
   s = r3.Run();
   REQUIRE_FALSE(s.ok());
-  CHECK(s.code() == StatusCode::kUnimplemented);
+  CHECK(s.message().find("SectionsTensorList") != std::string::npos);
+}
+
+TEST_CASE("split takes AxisTensor and SectionsTensorList (per output, or one 1-D tensor)", "[op][split]") {
+  Tensor x = RandomTensor({4, 7}, 8);
+  // Paddle's form: one one-element tensor per output; AxisTensor replaces the axis attribute.
+  OpRunner r("split");
+  r.In("X", "x", x).Outs("Out", {"a", "b", "c"}).Attr("axis", Attribute::Int(0))
+      .In("AxisTensor", "ax", MakeTypedTensor<int64_t>({1}, {-1}))
+      .Ins("SectionsTensorList", {{"s0", MakeTypedTensor<int32_t>({1}, {2})},
+                                  {"s1", MakeTypedTensor<int32_t>({1}, {-1})},
+                                  {"s2", MakeTypedTensor<int32_t>({1}, {1})}});
+  REQUIRE(r.Run().ok());
+  CHECK(r.Get("a").dims() == DDim({4, 2}));
+  CHECK(r.Get("b").dims() == DDim({4, 4}));
+  CHECK(r.Get("c").dims() == DDim({4, 1}));
+  CHECK(ToVector(r.Get("a")) == RefPart(x, 1, 0, 2));
+  CHECK(ToVector(r.Get("b")) == RefPart(x, 1, 2, 4));
+  CHECK(ToVector(r.Get("c")) == RefPart(x, 1, 6, 1));
+
+  // ONNX's form: one tensor with every section; a zero section gives an empty output.
+  OpRunner o("split");
+  o.In("X", "x", x).Outs("Out", {"a", "b", "c"}).Attr("axis", Attribute::Int(1))
+      .Ins("SectionsTensorList", {{"s", MakeTypedTensor<int64_t>({3}, {3, 0, 4})}});
+  REQUIRE(o.Run().ok());
+  CHECK(o.Get("b").dims() == DDim({4, 0}));
+  CHECK(ToVector(o.Get("a")) == RefPart(x, 1, 0, 3));
+  CHECK(ToVector(o.Get("c")) == RefPart(x, 1, 3, 4));
+
+  OpRunner bad("split");
+  bad.In("X", "x", x).Outs("Out", {"a", "b"}).In("AxisTensor", "ax", MakeTypedTensor<int64_t>({1}, {2}))
+      .Attr("num", Attribute::Int(2));
+  Status s = bad.Run();
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("axis") != std::string::npos);
 }

@@ -36,3 +36,24 @@ TEST_CASE("squeeze2 of all-ones keeps [1] and moves int64; bad axes fail", "[op]
   REQUIRE_FALSE(s.ok());
   CHECK(s.message().find("axes") != std::string::npos);
 }
+
+TEST_CASE("squeeze2 takes its axes from AxesTensor over the attribute", "[op][squeeze]") {
+  Tensor x = RandomTensor({1, 3, 1, 4}, 2);
+  OpRunner r("squeeze2");
+  r.In("X", "x", x).In("AxesTensor", "a", MakeTypedTensor<int64_t>({1}, {-2})).Out("Out", "y")
+      .Attr("axes", Attribute::Ints({0}));
+  REQUIRE(r.Run().ok());
+  CHECK(r.Get("y").dims() == DDim({1, 3, 4}));
+  CHECK(ToVector(r.Get("y")) == ToVector(x));
+
+  OpRunner e("squeeze2");  // an empty AxesTensor squeezes every size-1 dim
+  e.In("X", "x", x).In("AxesTensor", "a", MakeTypedTensor<int32_t>({0}, {})).Out("Out", "y");
+  REQUIRE(e.Run().ok());
+  CHECK(e.Get("y").dims() == DDim({3, 4}));
+
+  OpRunner bad("squeeze2");
+  bad.In("X", "x", x).In("AxesTensor", "a", MakeTypedTensor<int32_t>({1}, {4})).Out("Out", "y");
+  Status s = bad.Run();
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("AxesTensor") != std::string::npos);
+}

@@ -59,4 +59,41 @@ inline void Pool2d(const PoolGeometry& g, const float* x, float* y) {
   }
 }
 
+// Max pooling over fixed windows with dilations, optionally writing each maximum's index h * W + w in its
+// input plane (the first one on ties; -1 and a value of 0 for an empty window).
+inline void Pool2dMaxDilated(const PoolGeometry& g, const float* x, float* y, int32_t* mask) {
+  const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
+  // The taps [*k0, *k1) of a window starting at `start` that fall inside [0, in).
+  auto taps = [](int64_t start, int64_t dil, int64_t kernel, int64_t in, int64_t* k0, int64_t* k1) {
+    *k0 = std::min(start >= 0 ? 0 : (-start + dil - 1) / dil, kernel);
+    *k1 = std::max(*k0, std::min(in - start <= 0 ? 0 : (in - start + dil - 1) / dil, kernel));
+  };
+#pragma omp parallel for if (g.batch * g.channels * out_hw * g.kernel_h * g.kernel_w > 65536)
+  for (int64_t nc = 0; nc < g.batch * g.channels; ++nc) {
+    const float* plane = x + nc * in_hw;
+    for (int64_t oh = 0; oh < g.out_h; ++oh) {
+      const int64_t sh = oh * g.stride_h - g.pad_top;
+      int64_t h0, h1;
+      taps(sh, g.dilation_h, g.kernel_h, g.in_h, &h0, &h1);
+      for (int64_t ow = 0; ow < g.out_w; ++ow) {
+        const int64_t sw = ow * g.stride_w - g.pad_left;
+        int64_t w0, w1;
+        taps(sw, g.dilation_w, g.kernel_w, g.in_w, &w0, &w1);
+        float v = 0.f;
+        int64_t at = -1;
+        for (int64_t kh = h0; kh < h1; ++kh)
+          for (int64_t kw = w0; kw < w1; ++kw) {
+            const int64_t idx = (sh + kh * g.dilation_h) * g.in_w + sw + kw * g.dilation_w;
+            if (at < 0 || plane[idx] > v) {
+              v = plane[idx];
+              at = idx;
+            }
+          }
+        y[nc * out_hw + oh * g.out_w + ow] = v;
+        if (mask) mask[nc * out_hw + oh * g.out_w + ow] = static_cast<int32_t>(at);
+      }
+    }
+  }
+}
+
 }  // namespace ember
