@@ -1,6 +1,7 @@
 #include "framework/executor.h"
 
 #include <algorithm>
+#include <chrono>
 #include <new>
 
 #include "framework/memory_planner.h"
@@ -166,6 +167,7 @@ Status Executor::RunPlan(Plan* plan) {
   std::map<const Tensor*, size_t> temp_index;
   for (size_t i = 0; i < temps.size(); ++i) temp_index[temps[i]] = i;
   bool fits = true;
+  last_profile_.clear();
 
   // Shapes are inferred op by op just before each runs, so ops whose output shape depends on an earlier
   // op's values (shape -> slice -> reshape2, interp with OutSize) see real data.
@@ -181,7 +183,20 @@ Status Executor::RunPlan(Plan* plan) {
       EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Init(), desc, "Init"));
       inited_[i] = true;
     }
-    EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Run(), desc, "Run"));
+    if (options_.profile) {
+      auto t0 = std::chrono::steady_clock::now();
+      EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Run(), desc, "Run"));
+      OpTiming timing;
+      timing.op_index = i;
+      timing.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      for (const auto* names : {&desc.inputs, &desc.outputs})
+        for (const auto& kv : *names)
+          for (const auto& n : kv.second)
+            if (const Variable* v = scope_.FindVar(n)) timing.dims[n] = v->Get().dims();
+      last_profile_.push_back(std::move(timing));
+    } else {
+      EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Run(), desc, "Run"));
+    }
     for (const auto& n : desc.AllOutputNames()) {
       Variable* v = scope_.FindLocalVar(n);
       auto it = v ? temp_index.find(v->GetMutable()) : temp_index.end();

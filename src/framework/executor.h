@@ -19,6 +19,15 @@ struct ExecutorOptions {
   // Light mode: intermediates share one planned arena (and are freed after their last reader on the
   // first run at a new shape). Only the requested outputs and the inputs stay readable after Run.
   bool light_mode = true;
+  // Time every op's Run and keep the shapes it saw (LastProfile), for `ember bench --profile`.
+  bool profile = false;
+};
+
+// One op of a profiled Run: which op, how long its Run took, and the shapes of its inputs and outputs.
+struct OpTiming {
+  size_t op_index = 0;  // into block 0
+  double ms = 0;
+  std::map<std::string, DDim> dims;  // every input and output variable
 };
 
 // Activation memory of the last Run's plan (bytes).
@@ -50,6 +59,8 @@ class Executor {
   // Number of ops the last Run executed.
   size_t LastRunOpCount() const { return last_run_ops_; }
   const MemoryStats& LastMemoryStats() const { return last_stats_; }
+  // Per-op timings of the last Run (profile option), in execution order.
+  const std::vector<OpTiming>& LastProfile() const { return last_profile_; }
 
  private:
   struct Plan {
@@ -79,6 +90,7 @@ class Executor {
   std::map<std::string, Plan> plans_;
   size_t last_run_ops_ = 0;
   MemoryStats last_stats_;
+  std::vector<OpTiming> last_profile_;
   std::set<std::string> readable_;  // what GetOutput may return in light mode
 };
 

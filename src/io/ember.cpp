@@ -163,6 +163,8 @@ Status Predictor::Create(std::shared_ptr<const Model> model, const PredictorOpti
     ExecutorOptions eo;
     eo.threads = options.threads;
     eo.light_mode = options.light_mode;
+    eo.profile = options.profile;
+    p->program_ = prog;
     p->executor_.reset(new Executor(prog, &p->model_->weights(), eo));
     *out = std::move(p);
     return Status::OK();
@@ -180,6 +182,12 @@ Status Predictor::SetInput(const std::string& name, const Tensor& tensor) {
 
 Status Predictor::Run(const std::vector<std::string>& fetch) {
   return Guard([&] { return executor_->Run(fetch); });
+}
+
+std::vector<OpProfile> Predictor::LastProfile() const {
+  std::vector<OpProfile> out;
+  for (const auto& t : executor_->LastProfile()) out.push_back({&program_->block0().ops[t.op_index], t.ms, t.dims});
+  return out;
 }
 
 PredictorMemory Predictor::Memory() const {

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -85,6 +86,14 @@ struct PredictorOptions {
   // computed variable can be read after Run.
   bool light_mode = true;
   bool use_loaded_program = false;  // run the program as loaded, without the passes (for comparisons)
+  bool profile = false;             // time each op (Predictor::LastProfile)
+};
+
+// One op of a profiled Run.
+struct OpProfile {
+  const OpDesc* op = nullptr;               // in the program the predictor runs
+  double ms = 0;                            // its Run
+  std::map<std::string, DDim> dims;         // shapes of its inputs and outputs in that Run
 };
 
 // Activation memory of a predictor's last Run (bytes).
@@ -109,10 +118,13 @@ class Predictor {
   // Valid until the next Run or SetInput.
   Status GetOutput(const std::string& name, const Tensor** out) const;
   PredictorMemory Memory() const;
+  // Per-op timings of the last Run, in execution order (empty unless PredictorOptions::profile).
+  std::vector<OpProfile> LastProfile() const;
 
  private:
   Predictor() = default;
   std::shared_ptr<const Model> model_;
+  const ProgramDesc* program_ = nullptr;
   std::unique_ptr<Executor> executor_;
 };
 

@@ -41,5 +41,7 @@ check "garbage model" 1 "error: model .*garbage.pdmodel: not a Paddle ProgramDes
 check "missing model" 1 "error: no such file or folder" -- "$ember" run "$tmp/nothing" --input x=y
 check "wrong input size" 1 "has 12 bytes" -- bash -c "printf 'abcdefghijkl' > '$tmp/small.bin'; '$ember' run '$mnist' --input image='$tmp/small.bin'"
 check "unknown option" 1 "unknown option --bogus" -- "$ember" run "$mnist" --bogus
+check "bench with a per-op profile" 0 "per-op profile.*(.|\n)*fc +\[1,10\]|fc .*\[1,10\]" -- \
+  "$ember" bench "$mnist" --loops 3 --warmup 1 --profile
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -162,35 +162,45 @@ Status MakeInputs(const Model& model, const BenchArgs& a, std::vector<std::pair<
 }
 
 // Multiply-add FLOPs (x2) of one op, from its tensors after a run; 0 for ops without a GEMM/conv core.
-double OpFlops(const OpDesc& op, const std::function<const Tensor*(const std::string&)>& get) {
-  auto dims = [&](const std::string& slot, bool output) -> const Tensor* {
+double OpFlops(const OpDesc& op, const std::map<std::string, DDim>& shapes) {
+  // The shapes an op saw, wrapped so the formulas read like tensor code.
+  struct Shape {
+    DDim d;
+    const DDim& dims() const { return d; }
+    int64_t numel() const { return d.numel(); }
+  };
+  std::vector<Shape> keep;
+  keep.reserve(8);
+  auto dims = [&](const std::string& slot, bool output) -> const Shape* {
     const auto& names = output ? op.Output(slot) : op.Input(slot);
-    return names.empty() ? nullptr : get(names[0]);
+    if (names.empty() || !shapes.count(names[0])) return nullptr;
+    keep.push_back({shapes.at(names[0])});
+    return &keep.back();
   };
   const std::string& t = op.type;
   if (t == "conv2d" || t == "depthwise_conv2d") {
-    const Tensor *out = dims("Output", true), *f = dims("Filter", false);
+    const Shape *out = dims("Output", true), *f = dims("Filter", false);
     if (!out || !f || f->dims().size() != 4) return 0;
     return 2.0 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
   }
   if (t == "conv2d_transpose") {
-    const Tensor *in = dims("Input", false), *f = dims("Filter", false);
+    const Shape *in = dims("Input", false), *f = dims("Filter", false);
     if (!in || !f || f->dims().size() != 4) return 0;
     return 2.0 * in->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
   }
   if (t == "fc") {
-    const Tensor *out = dims("Out", true), *w = dims("W", false);
+    const Shape *out = dims("Out", true), *w = dims("W", false);
     if (!out || !w || w->dims().size() < 1) return 0;
     return 2.0 * out->numel() * w->dims()[0];
   }
   if (t == "mul") {
-    const Tensor *out = dims("Out", true), *y = dims("Y", false);
+    const Shape *out = dims("Out", true), *y = dims("Y", false);
     if (!out || !y || out->dims().size() == 0) return 0;
     const int64_t n = out->dims()[out->dims().size() - 1];
     return n ? 2.0 * out->numel() * (y->numel() / n) : 0;
   }
   if (t == "matmul" || t == "matmul_v2") {
-    const Tensor *out = dims("Out", true), *x = dims("X", false);
+    const Shape *out = dims("Out", true), *x = dims("X", false);
     if (!out || !x || x->dims().size() == 0) return 0;
     AttrReader r(op);
     const bool tx = r.Bool(t == "matmul" ? "transpose_X" : "trans_x", false);
@@ -213,64 +223,31 @@ void SetThreads(int threads) {
 #endif
 }
 
-// Per-op profile: the ops of block 0 (feed/fetch skipped) run one by one on a scope over the model's weights.
-// With print false it runs once and only counts the FLOPs (*total_flops).
-Status Profile(const Model& model, const std::vector<std::pair<std::string, Tensor>>& inputs, BenchArgs a,
-               double fma_limit, bool print, double* total_flops) {
+// Per-op profile from the predictor's own timings (PredictorOptions::profile): the same executor, memory
+// plan and kernels as the timed runs. With print false it runs once and only counts the FLOPs.
+Status Profile(const std::shared_ptr<const Model>& model, const std::vector<std::pair<std::string, Tensor>>& inputs,
+               BenchArgs a, double fma_limit, bool print, double* total_flops) {
   if (!print) a.loops = 1, a.warmup = 0;
-  const BlockDesc& block = model.program().block0();
-  Scope scope(&model.weights());
-  for (const auto& in : inputs) EMBER_RETURN_IF_ERROR(scope.Var(in.first)->GetMutable()->CopyFrom(in.second));
-  std::vector<size_t> idx;
-  std::vector<std::unique_ptr<OperatorBase>> ops;
-  for (size_t i = 0; i < block.ops.size(); ++i) {
-    const OpDesc& d = block.ops[i];
-    if (d.type == "feed" || d.type == "fetch") continue;
-    for (const auto& n : d.AllOutputNames())
-      if (!scope.FindLocalVar(n)) scope.Var(n);
-  }
-  for (size_t i = 0; i < block.ops.size(); ++i) {
-    const OpDesc& d = block.ops[i];
-    if (d.type == "feed" || d.type == "fetch") continue;
-    std::unique_ptr<OperatorBase> op;
-    EMBER_RETURN_IF_ERROR(CreateOperator(d, &scope, &op));
-    ops.push_back(std::move(op));
-    idx.push_back(i);
-  }
-  SetThreads(a.threads);
-  std::vector<std::vector<double>> times(ops.size());
-  std::vector<bool> inited(ops.size(), false);
+  PredictorOptions po;
+  po.threads = a.threads;
+  po.profile = true;
+  std::unique_ptr<Predictor> pred;
+  EMBER_RETURN_IF_ERROR(Predictor::Create(model, po, &pred));
+  for (const auto& in : inputs) EMBER_RETURN_IF_ERROR(pred->SetInput(in.first, in.second));
+  std::vector<OpProfile> ops;
+  std::vector<std::vector<double>> times;
   for (int loop = 0; loop < a.warmup + a.loops; ++loop) {
-    for (size_t k = 0; k < ops.size(); ++k) {
-      const OpDesc& d = block.ops[idx[k]];
-      auto fail = [&](Status s, const char* phase) {
-        s.Prepend(StrCat("op ", d.Describe(), " ", phase, ": "));
-        return s;
-      };
-      Status s = ops[k]->InferShape();
-      if (!s.ok()) return fail(s, "InferShape");
-      for (const auto& n : d.AllOutputNames()) {
-        Variable* v = scope.FindLocalVar(n);
-        if (v && !(s = v->GetMutable()->Allocate()).ok()) return fail(s, "Allocate");
-      }
-      if (!inited[k]) {
-        if (!(s = ops[k]->Init()).ok()) return fail(s, "Init");
-        inited[k] = true;
-      }
-      auto t0 = Clock::now();
-      if (!(s = ops[k]->Run()).ok()) return fail(s, "Run");
-      if (loop >= a.warmup) times[k].push_back(MsSince(t0));
-    }
+    EMBER_RETURN_IF_ERROR(pred->Run());
+    if (loop < a.warmup) continue;
+    ops = pred->LastProfile();
+    times.resize(ops.size());
+    for (size_t k = 0; k < ops.size(); ++k) times[k].push_back(ops[k].ms);
   }
-  auto get = [&](const std::string& n) -> const Tensor* {
-    const Variable* v = scope.FindVar(n);
-    return v && v->Get().initialized() ? &v->Get() : nullptr;
-  };
   std::vector<double> ms(ops.size()), flops(ops.size());
   double total = 0;
   for (size_t k = 0; k < ops.size(); ++k) {
     ms[k] = Median(times[k]);
-    flops[k] = OpFlops(block.ops[idx[k]], get);
+    flops[k] = OpFlops(*ops[k].op, ops[k].dims);
     total += ms[k];
     *total_flops += flops[k];
   }
@@ -282,13 +259,13 @@ Status Profile(const Model& model, const std::vector<std::pair<std::string, Tens
   struct Agg { double ms = 0, flops = 0; int count = 0; };
   std::map<std::string, Agg> by_type;
   for (size_t k = 0; k < ops.size(); ++k) {
-    const OpDesc& d = block.ops[idx[k]];
+    const OpDesc& d = *ops[k].op;
     auto outs = d.AllOutputNames();
     const std::string out = outs.empty() ? "" : outs[0];
-    const Tensor* t = outs.empty() ? nullptr : get(out);
+    const DDim* t = outs.empty() || !ops[k].dims.count(out) ? nullptr : &ops[k].dims.at(out);
     const double gfs = ms[k] > 0 ? flops[k] / (ms[k] * 1e6) : 0;
     std::printf("  %4zu  %-22s %-34s %-20s %9.3f %6.2f", k, d.type.c_str(), out.substr(0, 34).c_str(),
-                t ? t->dims().ToString().c_str() : "?", ms[k], total > 0 ? 100 * ms[k] / total : 0);
+                t ? t->ToString().c_str() : "?", ms[k], total > 0 ? 100 * ms[k] / total : 0);
     if (flops[k] > 0) std::printf(" %8.1f %6.1f\n", gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
     else std::printf(" %8s %6s\n", "-", "-");
     Agg& g = by_type[d.type];
@@ -333,9 +310,9 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit)
     EMBER_RETURN_IF_ERROR(pred->Run());
     runs.push_back(MsSince(t0));
   }
-  // FLOPs from the tensors of one op-by-op run (the predictor may free intermediates after their last use).
+  // FLOPs from the shapes each op saw in one profiled run.
   double flops = 0;
-  EMBER_RETURN_IF_ERROR(Profile(*model, inputs, a, fma_limit, false, &flops));
+  EMBER_RETURN_IF_ERROR(Profile(model, inputs, a, fma_limit, false, &flops));
   const double med = Median(runs);
   const double gfs = med > 0 ? flops / (med * 1e6) : 0;
   std::printf("%-40s %8.1f %9.2f %9.3f %9.3f %9.3f %7.3f %8.1f %6.1f\n", path.substr(0, 40).c_str(), load_ms, first_ms,
@@ -343,7 +320,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit)
               flops / 1e9, gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
   std::fflush(stdout);
   double unused = 0;
-  if (a.profile) EMBER_RETURN_IF_ERROR(Profile(*model, inputs, a, fma_limit, true, &unused));
+  if (a.profile) EMBER_RETURN_IF_ERROR(Profile(model, inputs, a, fma_limit, true, &unused));
   return Status::OK();
 }
 
