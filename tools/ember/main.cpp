@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bench.h"
+#include "convert.h"
 #include "framework/op_registry.h"
 #include "image.h"
 #include "io/ember.h"
@@ -18,6 +19,7 @@
 #include "io/paddle_loader.h"
 #include "io/passes.h"
 #include "npy.h"
+#include "ocr.h"
 
 using namespace ember;
 
@@ -376,6 +378,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (cmd == "bench") return BenchMain(argc, argv);
+    if (cmd == "ocr") return OcrMain(argc, argv);
+    if (cmd == "convert") return ConvertMain(argc, argv);
     if (cmd != "inspect" && cmd != "run") {
       std::cerr << kUsage;
       return Fail("unknown command " + cmd);
