@@ -570,20 +570,42 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   if (op == "Identity" || op == "Dropout") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     if (op == "Dropout") {
-      a.Ignore({"seed"});
+      const int64_t seed = a.Int("seed", 0);
       float ratio = a.Float("ratio", 0.5f);
+      std::string ratio_var, training_var;  // known at run time only
       if (opset_ >= 12 && !in(1).empty()) {
         const Tensor* r = Const(in(1));
-        ratio = r && r->numel() == 1 ? static_cast<float>(ToDoubles(*r)[0]) : -1.f;
+        if (r && r->numel() != 1) return fail("input ratio must hold one value");
+        if (r) ratio = static_cast<float>(ToDoubles(*r)[0]);
+        else ratio_var = in(1);
       }
       bool training = false;
       if (opset_ >= 12 && !in(2).empty()) {
         const Tensor* t = Const(in(2));
-        training = !t || ToInts(*t) != std::vector<int64_t>{0};
+        if (t && t->numel() != 1) return fail("input training_mode must hold one value");
+        if (t) training = ToInts(*t) != std::vector<int64_t>{0};
+        else training_var = in(2);
       }
       if (opset_ < 7 && a.Int("is_test", 0) == 0) training = true;
-      if (training && ratio != 0.f)
-        return fail("training mode (random dropout) is not supported; only inference or ratio 0");
+      const bool maybe_random = (training || !training_var.empty()) && (ratio != 0.f || !ratio_var.empty());
+      if (maybe_random) {
+        // Training mode: onnx_dropout draws the mask, or copies when the runtime values make it deterministic.
+        if (opset_ < 10 && node.output_size() > 1 && !out(1).empty())
+          return fail("output mask of a training-mode Dropout before opset 10 (of the input's type) is not supported");
+        OpDesc::Slots ins = {{"X", {x}}};
+        if (!ratio_var.empty()) ins.push_back({"Ratio", {ratio_var}});
+        if (!training_var.empty()) ins.push_back({"TrainingMode", {training_var}});
+        OpDesc::Slots outs = {{"Out", {y}}};
+        if (node.output_size() > 1 && !out(1).empty()) {
+          types_[out(1)] = DataType::kBool;
+          outs.push_back({"Mask", {out(1)}});
+        }
+        same_type();
+        AddOp("onnx_dropout", ins, outs,
+              {{"ratio", Attribute::Float(ratio)}, {"training_mode", Attribute::Bool(training)},
+               {"seed", Attribute::Int(seed)}});
+        return Status::OK();
+      }
       if (node.output_size() > 1 && !out(1).empty()) {
         // The mask of an inference dropout is all true.
         Tensor t(DataType::kBool, DDim(std::vector<int64_t>{}));
