@@ -1567,6 +1567,34 @@ bool FileExists(const std::string& path) {
 
 }  // namespace
 
+namespace {
+Status ImportLayers(const std::vector<NcnnLayer>& layers, const std::string& source, ModelBin* mb,
+                    ProgramDesc* program, Scope* weights) {
+  Importer imp(source, program, weights, mb);
+  Status s = imp.Run(layers);
+  if (!s.ok()) {
+    if (s.message().find(source) == std::string::npos) s.Prepend(source + ": ");
+    return s;
+  }
+  if (!mb) EMBER_RETURN_IF_ERROR(GenerateWeights(*program, 1234, weights));
+  return Status::OK();
+}
+}  // namespace
+
+Status ImportNcnnBuffers(const std::string& param, bool binary_param, const std::string* bin, bool generate_weights,
+                         const std::string& source, ProgramDesc* program, Scope* weights) {
+  std::vector<NcnnLayer> layers;
+  int blob_count = 0;
+  EMBER_RETURN_IF_ERROR(binary_param ? ParseBinaryParam(param, source, &layers, &blob_count)
+                                     : ParseTextParam(param, source, &layers, &blob_count));
+  std::unique_ptr<ModelBin> mb;
+  if (bin && !generate_weights)
+    mb.reset(new ModelBin(bin, source + " weights"));
+  else if (!generate_weights)
+    return InvalidArgument(source, ": no weights given; pass a .bin or generate weights");
+  return ImportLayers(layers, source, mb.get(), program, weights);
+}
+
 Status ImportNcnnFiles(const std::string& param_path, const std::string& bin_path, bool generate_weights,
                        ProgramDesc* program, Scope* weights) {
   std::string text;
@@ -1591,14 +1619,7 @@ Status ImportNcnnFiles(const std::string& param_path, const std::string& bin_pat
     return NotFound(param_path, ": no weight file (", param_path.substr(0, param_path.size() - (binary ? 10 : 6)),
                     ".bin) beside it; pass one or generate weights");
   }
-  Importer imp(param_path, program, weights, mb.get());
-  Status s = imp.Run(layers);
-  if (!s.ok()) {
-    if (s.message().find(param_path) == std::string::npos) s.Prepend(param_path + ": ");
-    return s;
-  }
-  if (!mb) EMBER_RETURN_IF_ERROR(GenerateWeights(*program, 1234, weights));
-  return Status::OK();
+  return ImportLayers(layers, param_path, mb.get(), program, weights);
 }
 
 }  // namespace ember
