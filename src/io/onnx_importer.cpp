@@ -343,6 +343,7 @@ void Importer::AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slots o
 
 bool Importer::Fold(const OpDesc& op) {
   if (op.type == "feed" || op.type == "fetch") return false;
+  if (op.type == "onnx_dropout") return false;  // a training-mode mask is drawn anew on every run
   std::vector<std::string> ins = op.AllInputNames();
   if (ins.empty()) return false;
   for (const auto& n : ins)
@@ -906,11 +907,12 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
   if (op == "GlobalAveragePool" || op == "GlobalMaxPool") {
     EMBER_RETURN_IF_ERROR(need_inputs(1));
     int r = rank_of(x);
-    if (r >= 0 && r != 4) return fail(StrCat("only 4-D inputs are supported, got rank ", r));
+    if (r >= 0 && r != 4 && r != 5) return fail(StrCat("only 4-D and 5-D inputs are supported, got rank ", r));
     same_type();
-    AddOp("pool2d", {{"X", {x}}}, {{"Out", {y}}},
+    AddOp(r == 5 ? "pool3d" : "pool2d", {{"X", {x}}}, {{"Out", {y}}},
           {{"pooling_type", Attribute::String(op == "GlobalMaxPool" ? "max" : "avg")},
-           {"ksize", Attribute::Ints({1, 1})}, {"global_pooling", Attribute::Bool(true)}});
+           {"ksize", Attribute::Ints(r == 5 ? std::vector<int64_t>{1, 1, 1} : std::vector<int64_t>{1, 1})},
+           {"global_pooling", Attribute::Bool(true)}});
     return Status::OK();
   }
   if (op == "BatchNormalization") {
