@@ -4,7 +4,8 @@ set -euo pipefail
 # clang, libomp-dev and libclang-rt-14-dev are for the sanitizer jobs (tools/tsan.sh).
 pkgs=(cmake g++ make libprotobuf-dev protobuf-compiler catch2 libeigen3-dev libstb-dev libonnx-testdata
       clang libomp-dev libclang-rt-14-dev
-      python3-torch python3-torchvision python3-numpy)
+      python3-torch python3-torchvision python3-numpy
+      fonts-dejavu-core)
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 [ ${#missing[@]} -eq 0 ] && exit 0

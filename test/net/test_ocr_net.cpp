@@ -105,6 +105,35 @@ TEST_CASE("OCR: PP-OCRv4 reads rendered English phrases exactly", "[net][ocr]") 
   std::printf("OCR: %d of %d phrases read exactly\n", exact, n);
 }
 
+TEST_CASE("OCR: two stacked lines, one gray and one at 24 px/em, are read in order", "[net][ocr]") {
+  std::string dir = OcrModelDir();
+  if (!HaveOcrModels(dir)) FAIL("OCR models not found in " << dir << ": run tools/fetch_ocr_models.sh");
+  std::unique_ptr<OcrEngine> engine;
+  REQUIRE(OcrEngine::Load(dir, OcrOptions(), &engine).ok());
+  Image a, b;
+  REQUIRE(RenderTextLine("Shipping: $4.95 per order", DefaultFontPath(), 32, 16, &a).ok());
+  REQUIRE(RenderTextLine("Page 12 of 48", DefaultFontPath(), 24, 16, &b).ok());
+  // One gray image: line a on top, line b under it (left-aligned), the rest white.
+  Image im;
+  im.width = std::max(a.width, b.width);
+  im.height = a.height + b.height;
+  im.channels = 1;
+  im.pixels.assign(static_cast<size_t>(im.width) * im.height, 255);
+  for (int y = 0; y < a.height; ++y)
+    for (int x = 0; x < a.width; ++x) im.pixels[static_cast<size_t>(y) * im.width + x] = a.at(x, y, 0);
+  for (int y = 0; y < b.height; ++y)
+    for (int x = 0; x < b.width; ++x) im.pixels[static_cast<size_t>(a.height + y) * im.width + x] = b.at(x, y, 0);
+  std::vector<OcrLine> lines;
+  Status s = engine->Run(im, &lines, nullptr);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  REQUIRE(lines.size() == 2);
+  CHECK(NoSpaces(lines[0].text) == "Shipping:$4.95perorder");
+  CHECK(NoSpaces(lines[1].text) == "Page12of48");
+  CHECK(lines[0].box.p[0].y < lines[1].box.p[0].y);
+  CHECK(lines[1].box.p[0].y >= a.height - 8);
+}
+
 TEST_CASE("OCR: a missing model folder is an error naming the file and the fetch script", "[net][ocr]") {
   std::unique_ptr<OcrEngine> engine;
   Status s = OcrEngine::Load("/nonexistent/ocr", OcrOptions(), &engine);

