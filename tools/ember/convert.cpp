@@ -98,12 +98,22 @@ int ConvertMain(int argc, char** argv) {
   Status s = Model::Load(in, mo, &model);
   if (!s.ok()) return ConvertFail(s.message());
   const ProgramDesc& prog = model->programs().loaded;
+  std::vector<std::string> feeds = model->FeedNames();
+  for (const auto& kv : wo.feed_shapes) {
+    bool found = false;
+    for (const auto& f : feeds) found = found || f == kv.first;
+    if (!found) {
+      std::string list;
+      for (const auto& f : feeds) list += (list.empty() ? "" : ", ") + f;
+      return ConvertFail("--shape names '" + kv.first + "', which is not an input of the model (inputs: " + list + ")");
+    }
+  }
   PaddleWriteReport report;
   s = WritePaddleModel(prog, model->weights(), out, wo, &report);
   if (!s.ok()) return ConvertFail(s.message());
   if (!report.infer_error.empty())
     std::cerr << "ember convert: warning: variables keep their declared dtypes and shapes (" << report.infer_error
-              << ")\n";
+              << "); give the inputs' shapes with --shape NAME=d0,d1,...\n";
 
   // Read it back: the Paddle loader must accept what we wrote.
   std::shared_ptr<const Model> back;
