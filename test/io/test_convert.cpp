@@ -28,12 +28,16 @@ using namespace ember::test;
 
 namespace {
 
-std::string ConvTempDir(const std::string& name) {
-  std::string d = "/tmp/ember_test_convert_" + name + "_" + std::to_string(::getpid());
-  std::string cmd = "rm -rf '" + d + "' && mkdir -p '" + d + "'";
-  REQUIRE(std::system(cmd.c_str()) == 0);
-  return d;
-}
+// A fresh folder under /tmp, removed when the test case ends (also when it fails).
+struct ConvTempDir {
+  explicit ConvTempDir(const std::string& name)
+      : path("/tmp/ember_test_convert_" + name + "_" + std::to_string(::getpid())) {
+    std::string cmd = "rm -rf '" + path + "' && mkdir -p '" + path + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+  }
+  ~ConvTempDir() { std::system(("rm -rf '" + path + "'").c_str()); }
+  std::string path;
+};
 
 std::string Slurp(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -194,7 +198,7 @@ void CheckVarDescs(const std::shared_ptr<const Model>& converted, const std::map
     const Tensor* t = nullptr;
     if (!p->GetOutput(v.name, &t).ok() || !t->initialized()) continue;
     CHECK(v.dtype == PaddleVarTypeOf(t->dtype()));
-    REQUIRE(v.dims.size() == t->dims().size());  // rank 0 (an ONNX scalar) declares no dims
+    REQUIRE(static_cast<int>(v.dims.size()) == static_cast<int>(t->dims().size()));  // rank 0 (an ONNX scalar) declares no dims
     for (size_t i = 0; i < v.dims.size(); ++i) CHECK((v.dims[i] == -1 || v.dims[i] == t->dims()[i]));
     ++checked;
   }
@@ -279,7 +283,8 @@ TEST_CASE("convert: ONNX MNIST CNN round trip gives the same outputs and still r
   Tensor input, want;
   REQUIRE(ReadOnnxTensorFile(src + "/test_data_set_0/input_0.pb", &input).ok());
   REQUIRE(ReadOnnxTensorFile(src + "/test_data_set_0/output_0.pb", &want).ok());
-  std::string dir = ConvTempDir("mnist");
+  ConvTempDir tmp_dir("mnist");
+  const std::string& dir = tmp_dir.path;
   auto orig = MustLoad(src + "/mnist.onnx", false);
   REQUIRE(orig->FeedNames().size() == 1);
   RoundTrip r = ConvertAndRun(src + "/mnist.onnx", dir + "/out", {{orig->FeedNames()[0], input}});
@@ -295,7 +300,8 @@ TEST_CASE("convert: ONNX ultraface round trip matches the original and test_data
   REQUIRE(ReadOnnxTensorFile(src + "/test_data_set_0/input_0.pb", &input).ok());
   REQUIRE(ReadOnnxTensorFile(src + "/test_data_set_0/output_0.pb", &want0).ok());
   REQUIRE(ReadOnnxTensorFile(src + "/test_data_set_0/output_1.pb", &want1).ok());
-  std::string dir = ConvTempDir("ultraface");
+  ConvTempDir tmp_dir("ultraface");
+  const std::string& dir = tmp_dir.path;
   auto orig = MustLoad(src + "/version-RFB-320.onnx", false);
   RoundTrip r = ConvertAndRun(src + "/version-RFB-320.onnx", dir, {{orig->FeedNames()[0], input}});
   CheckSame(r, "onnx ultraface");
@@ -313,7 +319,8 @@ TEST_CASE("convert: ncnn squeezenet graph with generated weights writes those we
   auto orig = MustLoad(param, false, /*generate_weights=*/true);
   REQUIRE(orig->FeedNames().size() == 1);
   Tensor input = FeedTensor(*orig, orig->FeedNames()[0], 5);
-  std::string dir = ConvTempDir("squeezenet");
+  ConvTempDir tmp_dir("squeezenet");
+  const std::string& dir = tmp_dir.path;
   RoundTrip r = ConvertAndRun(param, dir, {{orig->FeedNames()[0], input}}, true);
   CheckSame(r, "ncnn squeezenet");
   CHECK(Range(r.converted[0]) > 0.f);  // not a constant output
@@ -325,7 +332,8 @@ TEST_CASE("convert: Paddle models (combined and one file per weight) round trip"
     std::string src = ModelsDir() + "/paddle/paddlejs_gesture_rec";
     Tensor input = MakeTensor({1, 3, 224, 224}, ReadFloats(src + "/refdata_npref/input_img.bin"));
     std::vector<float> want = ReadFloats(src + "/refdata_npref/output_save_infer_model_scale_0.bin");
-    std::string dir = ConvTempDir("gesture");
+    ConvTempDir tmp_dir("gesture");
+    const std::string& dir = tmp_dir.path;
     RoundTrip r = ConvertAndRun(src, dir, {{"img", input}});
     CheckSame(r, "paddle gesture_rec");
     CHECK(AllClose(ToVector(r.converted_opt[0]), want, 1e-4f, 1e-4f));
@@ -333,7 +341,8 @@ TEST_CASE("convert: Paddle models (combined and one file per weight) round trip"
   SECTION("mnist MLP, separate weight files become one params file") {
     std::string src = ModelsDir() + "/paddle/mnist_mlp_handwriting";
     Tensor input = MakeTensor({1, 1, 28, 28}, ReadFloats(src + "/refdata_npref/input_image.bin"));
-    std::string dir = ConvTempDir("mnist_mlp");
+    ConvTempDir tmp_dir("mnist_mlp");
+    const std::string& dir = tmp_dir.path;
     RoundTrip r = ConvertAndRun(src, dir, {{"image", input}});
     CheckSame(r, "paddle mnist_mlp");
     std::vector<float> out = ToVector(r.converted_opt[0]);
@@ -353,7 +362,8 @@ TEST_CASE("convert: weights take their tensor's dtype, unused constants are drop
   b.program.block0().FindVar("w")->dtype = static_cast<int>(VarDataType::kFP16);  // as an fp16 Paddle model
   Scope weights;
   for (const auto& kv : b.weights) REQUIRE(weights.Var(kv.first)->GetMutable()->CopyFrom(kv.second).ok());
-  std::string dir = ConvTempDir("handmade");
+  ConvTempDir tmp_dir("handmade");
+  const std::string& dir = tmp_dir.path;
   PaddleWriteReport report;
   Status s = WritePaddleModel(b.program, weights, dir, {}, &report);
   INFO(s.message());
@@ -383,7 +393,8 @@ TEST_CASE("convert: errors name the weight or the folder", "[convert]") {
   b.Feed("x", {1, 2}).Weight("w", MakeTensor({2}, {1.f, 2.f}));
   b.Op("elementwise_add", {{"X", {"x"}}, {"Y", {"w"}}}, {{"Out", {"y"}}});
   b.Fetch("y");
-  std::string dir = ConvTempDir("errors");
+  ConvTempDir tmp_dir("errors");
+  const std::string& dir = tmp_dir.path;
   Scope empty;
   Status s = WritePaddleModel(b.program, empty, dir + "/a");
   CHECK(!s.ok());
@@ -415,7 +426,8 @@ TEST_CASE("convert: the ember convert command", "[convert][cli]") {
     cli = build + "/ember";
   }
   if (access(cli.c_str(), X_OK) != 0) FAIL("ember CLI not found at " << cli << " (build target ember_cli, or set EMBER_CLI)");
-  std::string dir = ConvTempDir("cli");
+  ConvTempDir tmp_dir("cli");
+  const std::string& dir = tmp_dir.path;
   std::string src = ModelsDir() + "/onnx/mnist";
   std::string cmd = "'" + cli + "' convert '" + src + "/mnist.onnx' '" + dir + "/out' > '" + dir + "/log' 2>&1";
   int rc = std::system(cmd.c_str());
