@@ -845,7 +845,7 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     const int64_t storage_order = a.Int("storage_order", 0);
     if (storage_order != 0 && storage_order != 1) return a.Unsupported("storage_order", std::to_string(storage_order));
     const bool indices = node.output_size() > 1 && !out(1).empty();
-    if (indices && nsp != 2) return fail(StrCat("output Indices is supported for 2-D MaxPool only, got ", nsp, "-D"));
+    if (indices && nsp == 3) return fail("output Indices is supported for 1-D and 2-D MaxPool only, got 3-D");
     bool ceil = a.Int("ceil_mode", 0) != 0;
     bool exclusive = a.Int("count_include_pad", 0) == 0;
     std::string x4 = to_2d(nsp), y4 = nsp >= 2 ? y : Temp(y);
@@ -871,12 +871,15 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     // (n * C + c) * H * W + w * H + h (1). pool2d's Mask is h * W + w in the plane; pooling the input with H
     // and W swapped gives w * H + h. The plane offsets need the input's dims at load.
     auto it = shapes_.find(x);
-    if (it == shapes_.end() || it->second.size() != 4 ||
+    if (it == shapes_.end() || static_cast<int>(it->second.size()) != nsp + 2 ||
         std::any_of(it->second.begin(), it->second.end(), [](int64_t d) { return d <= 0; }))
       return fail("output Indices needs the input's shape at load (no value_info for it)");
     const std::vector<int64_t> xd = it->second;
-    std::string src = x, pooled = y, mask = Temp(out(1));
-    if (storage_order == 1) {
+    int64_t plane = 1;
+    for (size_t i = 2; i < xd.size(); ++i) plane *= xd[i];
+    // 1-D runs as 2-D [N, C, 1, L]: the plane index is l either way.
+    std::string src = x4, pooled = y4, mask = Temp(out(1));
+    if (storage_order == 1 && nsp == 2) {
       src = Temp(x);
       pooled = Temp(y);
       AddOp("transpose2", {{"X", {x}}}, {{"Out", {src}}}, {{"axis", Attribute::Ints({0, 1, 3, 2})}});
@@ -887,7 +890,7 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
       if (dilated) attrs["dilations"] = Attribute::Ints(swap(sp.dilations, 0, 1));
     }
     AddOp("pool2d", {{"X", {src}}}, {{"Out", {pooled}}, {"Mask", {mask}}}, attrs);
-    if (storage_order == 1) {
+    if (storage_order == 1 && nsp == 2) {
       std::string mt = Temp(out(1));
       AddOp("transpose2", {{"X", {pooled}}}, {{"Out", {y}}}, {{"axis", Attribute::Ints({0, 1, 3, 2})}});
       AddOp("transpose2", {{"X", {mask}}}, {{"Out", {mt}}}, {{"axis", Attribute::Ints({0, 1, 3, 2})}});
@@ -898,10 +901,15 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
           {{"in_dtype", Attribute::Int(static_cast<int>(VarDataType::kInt32))},
            {"out_dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}});
     Tensor off(DataType::kInt64, DDim({xd[0], xd[1], 1, 1}));
-    for (int64_t i = 0; i < xd[0] * xd[1]; ++i) off.mutable_data<int64_t>()[i] = i * xd[2] * xd[3];
+    for (int64_t i = 0; i < xd[0] * xd[1]; ++i) off.mutable_data<int64_t>()[i] = i * plane;
     EMBER_RETURN_IF_ERROR(AddWeight(offsets, off));
     types_[out(1)] = DataType::kInt64;
-    AddOp("elementwise_add", {{"X", {m64}}, {"Y", {offsets}}}, {{"Out", {out(1)}}}, {{"axis", Attribute::Int(-1)}});
+    std::string idx = nsp == 2 ? out(1) : Temp(out(1));
+    AddOp("elementwise_add", {{"X", {m64}}, {"Y", {offsets}}}, {{"Out", {idx}}}, {{"axis", Attribute::Int(-1)}});
+    if (nsp == 1) {
+      from_2d(nsp, y4);
+      AddOp("squeeze2", {{"X", {idx}}}, {{"Out", {out(1)}}}, {{"axes", Attribute::Ints({2})}});
+    }
     return Status::OK();
   }
   if (op == "GlobalAveragePool" || op == "GlobalMaxPool") {
