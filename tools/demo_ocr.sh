@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 text=${1:-Hello World 2026}
 tools/install_deps.sh
-tools/build.sh linux full >/dev/null
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+tools/build.sh linux full >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 models=$(tools/fetch_ocr_models.sh)
 build-linux-full/ember ocr --models "$models" --text "$text"
