@@ -13,7 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 generate_only=0
 if [ "${1:-}" = "--generate-only" ]; then generate_only=1; shift; fi
 test_bin=${1:-$root/build-linux-full/test/test_pytorch_parity_net}
-export EMBER_PARITY_DIR=${EMBER_PARITY_DIR:-${EMBER_CACHE:-$HOME/.cache/ember}/parity}
+export EMBER_PARITY_DIR=${EMBER_PARITY_DIR:-${EMBER_CACHE:-${HOME:-/tmp}/.cache/ember}/parity}
 export OPENBLAS_NUM_THREADS=1
 script=$root/tools/pytorch_parity.py
 nets="resnet18 mobilenet_v2 mobilenet_v3_small squeezenet1_1 shufflenet_v2_x1_0 googlenet efficientnet_b0"

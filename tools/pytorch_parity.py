@@ -30,7 +30,7 @@ OPSET = 13
 
 
 def default_dir():
-    cache = os.environ.get("EMBER_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "ember")
+    cache = os.environ.get("EMBER_CACHE") or os.path.join(os.environ.get("HOME") or "/tmp", ".cache", "ember")
     return os.path.join(cache, "parity")
 
 

@@ -38,7 +38,7 @@ std::string ParityDir() {
   if (const char* c = std::getenv("EMBER_CACHE")) cache = c;
   if (cache.empty()) {
     const char* home = std::getenv("HOME");
-    cache = std::string(home ? home : "") + "/.cache/ember";
+    cache = std::string(home && *home ? home : "/tmp") + "/.cache/ember";
   }
   return cache + "/parity";
 }
