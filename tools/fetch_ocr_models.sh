@@ -6,7 +6,7 @@
 # Prints the model folder on stdout.
 set -euo pipefail
 version=1.4.2
-dest="${EMBER_CACHE:-$HOME/.cache/ember}/ocr"
+dest="${EMBER_CACHE:-${HOME:-/tmp}/.cache/ember}/ocr"
 files=(ch_PP-OCRv4_det_infer.onnx ch_PP-OCRv4_rec_infer.onnx ppocr_keys_v1.txt)
 have_all() { for f in "${files[@]}"; do [ -s "$dest/$f" ] || return 1; done; }
 if have_all; then echo "$dest"; exit 0; fi

@@ -45,7 +45,7 @@ std::string DefaultModelDir() {
   const char* cache = std::getenv("EMBER_CACHE");
   if (cache && *cache) return std::string(cache) + "/ocr";
   const char* home = std::getenv("HOME");
-  return std::string(home && *home ? home : ".") + "/.cache/ember/ocr";
+  return std::string(home && *home ? home : "/tmp") + "/.cache/ember/ocr";
 }
 
 Status OcrEngine::Load(const std::string& model_dir, const OcrOptions& options, std::unique_ptr<OcrEngine>* out) {

@@ -20,7 +20,7 @@ extern const char* const kDetModelFile;   // ch_PP-OCRv4_det_infer.onnx
 extern const char* const kRecModelFile;   // ch_PP-OCRv4_rec_infer.onnx
 extern const char* const kDictionaryFile; // ppocr_keys_v1.txt
 
-// ${EMBER_CACHE:-$HOME/.cache/ember}/ocr
+// ${EMBER_CACHE:-${HOME:-/tmp}/.cache/ember}/ocr
 std::string DefaultModelDir();
 
 struct OcrOptions {
