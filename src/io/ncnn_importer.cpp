@@ -112,7 +112,9 @@ bool ParseTextValue(const std::string& s, NcnnValue* v) {
     if (end != begin + s.size()) return false;
     v->is_float = true;
     v->f = static_cast<float>(d);
-    v->i = static_cast<int32_t>(d);
+    // Saturated: converting an out-of-range (or NaN) double to int is undefined; an int parameter given
+    // 1e99 then fails the layer's own range checks.
+    v->i = std::isnan(d) ? 0 : d >= 2147483647.0 ? INT32_MAX : d <= -2147483648.0 ? INT32_MIN : static_cast<int32_t>(d);
   } else {
     long long x = std::strtoll(begin, &end, 10);
     if (end != begin + s.size() || x > INT32_MAX || x < INT32_MIN) return false;
