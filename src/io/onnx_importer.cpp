@@ -800,6 +800,8 @@ Status Importer::Convert(const Node& node, NodeAttrs& a) {
     int nsp = 0;
     std::vector<int64_t> kernel = a.Ints("kernel_shape", {});
     auto ws = shapes_.find(in(1));
+    if (w && w->dims().size() < 3)
+      return fail(StrCat("weight '", in(1), "' has rank ", w->dims().size(), "; it needs [out, in, kernel...]"));
     if (w) kernel.assign(w->dims().vec().begin() + 2, w->dims().vec().end());
     else if (kernel.empty() && ws != shapes_.end() && ws->second.size() > 2)
       kernel.assign(ws->second.begin() + 2, ws->second.end());
