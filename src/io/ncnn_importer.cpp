@@ -54,7 +54,7 @@ struct NcnnParamDict {
 
   static int32_t AsInt(const NcnnValue& v, bool binary) {
     if (binary) return v.i;                   // a binary word read as int
-    if (v.is_float) return static_cast<int32_t>(v.f);
+    if (v.is_float) return v.i;  // the literal converted to int, saturated (ParseTextValue)
     return v.i;
   }
   static float AsFloat(const NcnnValue& v, bool binary) {
@@ -651,6 +651,7 @@ Status Importer::Conv(const NcnnLayer& L, bool depthwise) {
     return InvalidArgument("bad parameters num_output ", num_output, " kernel ", kw, "x", kh, " dilation ", dw, "x",
                            dh, " stride ", sw, "x", sh, " group ", group);
   if (num_output % group != 0) return InvalidArgument("num_output ", num_output, " is not a multiple of group ", group);
+  if (static_cast<int64_t>(kw) * kh > INT32_MAX) return InvalidArgument("kernel ", kw, "x", kh, " is too large");
   if (wsize <= 0 || wsize % (static_cast<int64_t>(num_output) * kw * kh) != 0)
     return InvalidArgument("weight_data_size ", wsize, " is not a multiple of num_output*kernel_w*kernel_h = ",
                            static_cast<int64_t>(num_output) * kw * kh);
@@ -734,6 +735,7 @@ Status Importer::Deconv(const NcnnLayer& L, bool depthwise) {
   if (num_output <= 0 || kw <= 0 || kh <= 0 || dw <= 0 || dh <= 0 || sw <= 0 || sh <= 0 || group <= 0 ||
       num_output % group != 0)
     return InvalidArgument("bad parameters num_output ", num_output, " kernel ", kw, "x", kh, " group ", group);
+  if (static_cast<int64_t>(kw) * kh > INT32_MAX) return InvalidArgument("kernel ", kw, "x", kh, " is too large");
   if (wsize <= 0 || wsize % (static_cast<int64_t>(num_output) * kw * kh) != 0)
     return InvalidArgument("weight_data_size ", wsize, " is not a multiple of num_output*kernel_w*kernel_h");
   if (pl < 0 || pr < 0 || pt < 0 || pb < 0) return Unimplemented("automatic padding (-233/-234) is not supported");
