@@ -1362,6 +1362,8 @@ Status Importer::ImportLayer(const NcnnLayer& L) {
     else if (h > 0) dims.insert(dims.end(), {h, std::max(w, 1)}), rank = 2;
     else if (w > 0) dims.push_back(w), rank = 1;
     else dims = {1, -1, -1, -1}, rank = 3;
+    if (!DDim(dims).HasUnknown() && DDim(dims).numel() < 0)
+      return InvalidArgument("input shape ", DDim(dims).ToString(), " has more elements than can be counted");
     const std::string name = TopVar(L, 0);
     VarDesc v;
     v.name = name;
