@@ -111,21 +111,28 @@ Status TensorFromProto(const onnx::TensorProto& tp, const std::string& dir, cons
     external = file.substr(static_cast<size_t>(offset), static_cast<size_t>(length));
     raw = &external;
   }
-  out->Resize(DDim(dims));
-  out->set_dtype(dt);
-  EMBER_RETURN_IF_ERROR(out->Allocate());
-  void* dst = out->raw_data();
   const int t = tp.data_type();
   auto count_check = [&](int64_t have) -> Status {
     if (have != n) return ParseError(what, ": holds ", have, " values but its dims ", DDim(dims).ToString(),
                                      " need ", n);
     return Status::OK();
   };
+  // The data must be there before memory is allocated for it: a few bytes of model cannot ask for gigabytes.
+  const size_t esz = t == kOnnxFloat16 ? 2 : t == kOnnxDouble ? 8 : SizeOf(dt);
+  if (raw && (static_cast<uint64_t>(n) > raw->size() / esz || raw->size() != static_cast<size_t>(n) * esz))
+    return ParseError(what, ": raw data has ", raw->size(), " bytes but dims ", DDim(dims).ToString(), " of ",
+                      OnnxTypeName(t), " need ", static_cast<uint64_t>(n), " x ", esz);
+  if (!raw) {
+    int64_t values = int64_t{tp.float_data_size()} + tp.int32_data_size() + tp.int64_data_size() +
+                     tp.double_data_size() + tp.uint64_data_size() + tp.string_data_size();
+    if (n > values) EMBER_RETURN_IF_ERROR(count_check(values));
+  }
+  out->Resize(DDim(dims));
+  out->set_dtype(dt);
+  Status allocated = out->Allocate();
+  if (!allocated.ok()) return allocated.Prepend(what + ": ");
+  void* dst = out->raw_data();
   if (raw) {
-    size_t esz = t == kOnnxFloat16 ? 2 : t == kOnnxDouble ? 8 : SizeOf(dt);
-    if (raw->size() != static_cast<size_t>(n) * esz)
-      return ParseError(what, ": raw data has ", raw->size(), " bytes but dims ", DDim(dims).ToString(), " of ",
-                        OnnxTypeName(t), " need ", static_cast<size_t>(n) * esz);
     if (t == kOnnxFloat16) {
       float* f = static_cast<float*>(dst);
       for (int64_t i = 0; i < n; ++i) {
