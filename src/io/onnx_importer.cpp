@@ -280,25 +280,37 @@ struct Importer::NodeAttrs {
     auto it = by_name.find(name);
     return it == by_name.end() ? nullptr : it->second;
   }
+  // Get, with the attribute's declared type checked (AttributeProto.type: FLOAT 1, INT 2, STRING 3,
+  // FLOATS 6, INTS 7; 0 = not declared, as in some old exports). A mismatch is kept in `status` (the first
+  // one) and reads as absent.
+  const onnx::AttributeProto* Typed(const std::string& name, int want, const char* want_name) {
+    const auto* a = Get(name);
+    if (a && a->type() != 0 && a->type() != want) {
+      if (status.ok())
+        status = InvalidArgument(Where(), ": attribute ", name, " has type ", a->type(), ", expected ", want_name);
+      return nullptr;
+    }
+    return a;
+  }
   bool Has(const std::string& name) { return by_name.count(name) > 0; }
   int64_t Int(const std::string& name, int64_t def) {
-    const auto* a = Get(name);
+    const auto* a = Typed(name, 2, "INT");
     return a ? a->i() : def;
   }
   float Float(const std::string& name, float def) {
-    const auto* a = Get(name);
+    const auto* a = Typed(name, 1, "FLOAT");
     return a ? a->f() : def;
   }
   std::string String(const std::string& name, const std::string& def) {
-    const auto* a = Get(name);
+    const auto* a = Typed(name, 3, "STRING");
     return a ? a->s() : def;
   }
   std::vector<int64_t> Ints(const std::string& name, const std::vector<int64_t>& def) {
-    const auto* a = Get(name);
+    const auto* a = Typed(name, 7, "INTS");
     return a ? std::vector<int64_t>(a->ints().begin(), a->ints().end()) : def;
   }
   std::vector<double> Floats(const std::string& name, const std::vector<double>& def) {
-    const auto* a = Get(name);
+    const auto* a = Typed(name, 6, "FLOATS");
     return a ? std::vector<double>(a->floats().begin(), a->floats().end()) : def;
   }
   // Attributes the converter has no mapping for: the first one present is an error.
@@ -449,7 +461,9 @@ Status Importer::ImportNode(const Node& node) {
                         "', which no earlier node, input or initializer defines");
   NodeAttrs a(node);
   a.Ignore({"consumed_inputs"});  // a legacy (opset < 6) memory hint with no effect on results
-  EMBER_RETURN_IF_ERROR(Convert(node, a));
+  Status converted = Convert(node, a);
+  if (!a.status.ok()) return a.status;  // an attribute of the wrong type, even if Convert carried on
+  EMBER_RETURN_IF_ERROR(converted);
   for (const auto& kv : a.by_name)
     if (!a.used.count(kv.first))
       return Unimplemented(a.Where(), ": attribute ", kv.first, " is not supported");
