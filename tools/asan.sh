@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the whole test suite with AddressSanitizer + UndefinedBehaviorSanitizer (clang, RelWithDebInfo;
+# UBSan aborts on the first report, LeakSanitizer checks every test binary at exit) and runs it with CTest.
+# The same build folder holds the libFuzzer targets (test/fuzz; the library also carries
+# -fsanitize=fuzzer-no-link coverage, so tools/fuzz.sh reuses this build); their checked-in corpora run here
+# as CTest tests.
+#   tools/asan.sh            build-asan, then ctest
+#   EMBER_ASAN_BUILD=dir     another build folder
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${EMBER_ASAN_BUILD:-build-asan}
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+flags="-fno-sanitize-recover=all -fsanitize=fuzzer-no-link"
+CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEMBER_SANITIZE=address,undefined \
+  -DEMBER_FUZZ=ON -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" "${launcher[@]}" >/dev/null
+cmake --build "$dir" -j "${EMBER_JOBS:-2}"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1:${ASAN_OPTIONS:-}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
+(cd "$dir" && ctest --output-on-failure -j "${EMBER_JOBS:-2}" --timeout 900)
