@@ -2,6 +2,8 @@
 
 #include "framework/op_registry.h"
 
+#include <limits>
+
 namespace ember {
 
 Status InferReshapeDims(const DDim& in, const std::vector<int64_t>& shape, DDim* out, bool allowzero) {
@@ -26,6 +28,8 @@ Status InferReshapeDims(const DDim& in, const std::vector<int64_t>& shape, DDim*
       v = in[static_cast<int>(i)];
     }
     EMBER_CHECK(v > 0, "shape ", DDim(shape).ToString(), " has an invalid value ", v, " at ", i);
+    EMBER_CHECK(known <= std::numeric_limits<int64_t>::max() / v, "shape ", DDim(shape).ToString(),
+                " has more elements than can be counted");
     d[i] = v;
     known *= v;
   }
