@@ -368,8 +368,10 @@ TEST_CASE("ONNX import errors name the node, op and attribute", "[io][onnx]") {
     CHECK(s.message().find("opset 99") != std::string::npos);
   }
   SECTION("runtime attribute-like input of an op without a tensor slot") {
-    onnx::ModelProto m = NewModel(13);
-    AddNode(m.mutable_graph(), "Unsqueeze", {"x", "axes"}, {"y"}, "u");
+    // Pad (opset 18) with runtime axes: Ember's pad has no slot for them.
+    onnx::ModelProto m = NewModel(18);
+    AddNode(m.mutable_graph(), "Pad", {"x", "pads", "", "axes"}, {"y"}, "p");
+    SetInts(m.mutable_graph()->add_initializer(), "pads", {1, 1});
     AddValueInfo(m.mutable_graph()->mutable_input(), "x", {4});
     AddValueInfo(m.mutable_graph()->mutable_input(), "axes", {1}, 7);
     Status s = Import(m, &prog, &weights);
