@@ -1341,6 +1341,8 @@ Status Importer::Detection(const NcnnLayer& L) {
 Status Importer::ImportLayer(const NcnnLayer& L) {
   const std::string& t = L.type;
   const NcnnParamDict& pd = L.pd;
+  // Only the source layers take no input; every converter below reads its first input.
+  if (L.bottoms.empty() && t != "Input" && t != "MemoryData") return InvalidArgument("expects at least one input");
   auto one_in_out = [&]() -> Status {
     if (L.bottoms.size() != 1 || L.tops.size() != 1)
       return InvalidArgument("expects 1 input and 1 output, got ", L.bottoms.size(), " and ", L.tops.size());
