@@ -189,6 +189,7 @@ Status Executor::RunPlan(Plan* plan) {
       OpTiming timing;
       timing.op_index = i;
       timing.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      timing.kernel = ops_[i]->KernelName();
       for (const auto* names : {&desc.inputs, &desc.outputs})
         for (const auto& kv : *names)
           for (const auto& n : kv.second)

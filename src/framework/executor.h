@@ -28,6 +28,7 @@ struct OpTiming {
   size_t op_index = 0;  // into block 0
   double ms = 0;
   std::map<std::string, DDim> dims;  // every input and output variable
+  std::string kernel;                // OperatorBase::KernelName() after the Run
 };
 
 // Activation memory of the last Run's plan (bytes).

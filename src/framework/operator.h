@@ -58,6 +58,9 @@ class OperatorBase {
   // Called once after the first InferShape: weight preprocessing (packing) happens here, never in Run.
   virtual Status Init() = 0;
   virtual Status Run() = 0;
+  // Which implementation Run uses at the current shapes (e.g. "winograd F(6,3) avx512"), for profiles;
+  // "" when the kernel does not say.
+  virtual const char* KernelName() const { return ""; }
 
   const OpDesc& desc() const { return desc_; }
   const std::string& type() const { return desc_.type; }
@@ -81,11 +84,19 @@ class OperatorWithKernel : public OperatorBase {
   }
   Status Init() override { return kernel_.Init(&param_); }
   Status Run() override { return kernel_.Compute(param_); }
+  const char* KernelName() const override { return NameOf(kernel_, 0); }
   const ParamT& param() const { return param_; }
 
  protected:
   ParamT param_;
   KernelT kernel_;
+
+ private:
+  // Kernels that define `const char* Name(const Param&) const` report it; others report "".
+  template <typename K>
+  auto NameOf(const K& k, int) const -> decltype(k.Name(param_)) { return k.Name(param_); }
+  template <typename K>
+  const char* NameOf(const K&, long) const { return ""; }
 };
 
 // Helpers for InferShape. Messages need not name the op: the Executor prefixes it.

@@ -94,6 +94,7 @@ struct OpProfile {
   const OpDesc* op = nullptr;               // in the program the predictor runs
   double ms = 0;                            // its Run
   std::map<std::string, DDim> dims;         // shapes of its inputs and outputs in that Run
+  std::string kernel;                       // implementation chosen ("" when the kernel does not say)
 };
 
 // Activation memory of a predictor's last Run (bytes).

@@ -127,3 +127,49 @@ TEST_CASE("Predictors share one model and keep their own outputs", "[framework][
   CHECK(ToVector(*o1) == std::vector<float>{1, 0, 1, 0});
   CHECK(ToVector(*o2) == std::vector<float>{0, 1, 0, 1});
 }
+
+namespace {
+struct NamedParam {
+  Status Bind(ParamBinder*) { return Status::OK(); }
+};
+struct NamedKernel {
+  Status Init(NamedParam*) { return Status::OK(); }
+  Status Compute(const NamedParam&) { return Status::OK(); }
+  const char* Name(const NamedParam&) const { return "named kernel"; }
+};
+struct UnnamedKernel {
+  Status Init(NamedParam*) { return Status::OK(); }
+  Status Compute(const NamedParam&) { return Status::OK(); }
+};
+template <typename Kernel>
+struct TestOp : OperatorWithKernel<CPU, NamedParam, Kernel> {
+  using OperatorWithKernel<CPU, NamedParam, Kernel>::OperatorWithKernel;
+  Status InferShape() override { return Status::OK(); }
+};
+}  // namespace
+
+TEST_CASE("KernelName reports a kernel's Name and is empty for kernels without one", "[framework][executor]") {
+  OpDesc desc;
+  desc.type = "test_op";
+  Scope scope;
+  TestOp<NamedKernel> named(desc, &scope);
+  TestOp<UnnamedKernel> unnamed(desc, &scope);
+  CHECK(std::string(named.KernelName()) == "named kernel");
+  CHECK(std::string(unnamed.KernelName()).empty());
+}
+
+TEST_CASE("A profiled run records each op's time and shapes", "[framework][executor]") {
+  ProgramBuilder pb = Branches();
+  Scope weights;
+  ExecutorOptions opts;
+  opts.profile = true;
+  Executor ex(&pb.program, &weights, opts);
+  REQUIRE(ex.SetInput("x", MakeTensor({1, 4}, {-1, 2, -3, 4})).ok());
+  REQUIRE(ex.Run().ok());
+  REQUIRE(ex.LastProfile().size() == 3);
+  for (const auto& t : ex.LastProfile()) {
+    CHECK(t.ms >= 0);
+    CHECK(t.dims.size() == 2);  // X and Out
+  }
+  CHECK(ex.LastProfile()[0].dims.at("x") == DDim({1, 4}));
+}

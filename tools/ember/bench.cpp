@@ -254,8 +254,8 @@ Status Profile(const std::shared_ptr<const Model>& model, const std::vector<std:
   if (!print) return Status::OK();
   std::printf("  per-op profile (median of %d runs, %d thread%s; sum %.3f ms):\n", a.loops, a.threads,
               a.threads > 1 ? "s" : "", total);
-  std::printf("  %4s  %-22s %-34s %-20s %9s %6s %8s %6s\n", "#", "type", "output", "shape", "ms", "%", "GFLOP/s",
-              "%lim");
+  std::printf("  %4s  %-22s %-34s %-20s %9s %6s %8s %6s  %s\n", "#", "type", "output", "shape", "ms", "%",
+              "GFLOP/s", "%lim", "kernel");
   struct Agg { double ms = 0, flops = 0; int count = 0; };
   std::map<std::string, Agg> by_type;
   for (size_t k = 0; k < ops.size(); ++k) {
@@ -266,8 +266,9 @@ Status Profile(const std::shared_ptr<const Model>& model, const std::vector<std:
     const double gfs = ms[k] > 0 ? flops[k] / (ms[k] * 1e6) : 0;
     std::printf("  %4zu  %-22s %-34s %-20s %9.3f %6.2f", k, d.type.c_str(), out.substr(0, 34).c_str(),
                 t ? t->ToString().c_str() : "?", ms[k], total > 0 ? 100 * ms[k] / total : 0);
-    if (flops[k] > 0) std::printf(" %8.1f %6.1f\n", gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
-    else std::printf(" %8s %6s\n", "-", "-");
+    if (flops[k] > 0) std::printf(" %8.1f %6.1f", gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
+    else std::printf(" %8s %6s", "-", "-");
+    std::printf("  %s\n", ops[k].kernel.empty() ? "-" : ops[k].kernel.c_str());
     Agg& g = by_type[d.type];
     g.ms += ms[k];
     g.flops += flops[k];
