@@ -2,15 +2,23 @@
 # Runs the ncnn benchmark graphs (../shared/bench/ncnn, generated weights) with `ember bench` at 1 and 2
 # threads and prints one table: median ms, GFLOP/s and % of this machine's measured FMA limit (same run).
 #
-#   tools/bench_suite.sh [--ember PATH] [--baseline PATH] [--loops N] [--warmup N] [NET...]
+#   tools/bench_suite.sh [--ember PATH] [--baseline PATH] [--peers] [--loops N] [--warmup N] [NET...]
 #
 # --baseline PATH adds the median ms of a second ember binary (e.g. a -DEMBER_X86_KERNELS=OFF build) on the
 # same graphs, run right after, and the speed-up. Default nets: the issue's list. EMBER_ISA applies as usual.
+# --peers runs tools/peer_bench.py (Debian's python3-torch and python3-opencv) on each net right after
+# Ember's runs of it, same threads/loops/warmup: PyTorch (jit.freeze + optimize_for_inference) and OpenCV
+# DNN on an exact re-implementation of the graph (checked against Ember's shapes and GFLOP), and prints one
+# row per network x threads: Ember ms, GFLOP/s, % of limit, then PyTorch ms and OpenCV ms each with the
+# ratio peer ms / Ember ms (>1: Ember is faster), e.g.
+#   tools/bench_suite.sh --ember build/ember --peers squeezenet resnet18
+# PEER_PYTHON overrides the interpreter (default /usr/bin/python3).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 ember="$here/build-x86/ember"
 [ -x "$ember" ] || ember="$here/build-linux-full/ember"
 baseline=""
+peers=0
 loops=10
 warmup=2
 nets=()
@@ -18,9 +26,10 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --ember) ember=$2; shift 2 ;;
     --baseline) baseline=$2; shift 2 ;;
+    --peers) peers=1; shift ;;
     --loops) loops=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
-    -h|--help) sed -n 2,8p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     *) nets+=("$1"); shift ;;
   esac
 done
@@ -36,7 +45,44 @@ bench() {
   echo "$out" | awk -v f="$graphs/$3.param" 'substr($1, 1, 30) == substr(f, 1, 30) && NF >= 9 { print $4, $8, $9 }' | tail -1
 }
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2fx", a / b; else print "-" }'; }
+
 "$ember" bench --threads 2 2>/dev/null | head -2 || true
+if [ "$peers" = 1 ]; then
+  python=${PEER_PYTHON:-/usr/bin/python3}
+  peer_log=$(mktemp); notes=$(mktemp)
+  trap 'rm -f "$peer_log" "$notes"' EXIT
+  printf "%-16s %3s | %9s %7s %6s | %10s %7s | %10s %7s" network thr "ember ms" "GFLOP/s" "%lim" "pytorch ms" "ratio" \
+    "opencv ms" "ratio"
+  [ -n "$baseline" ] && printf " | %9s %7s" "base ms" "speedup"
+  printf "\n"
+  for net in "${nets[@]}"; do
+    [ -f "$graphs/$net.param" ] || { printf "%-16s | missing %s\n" "$net" "$graphs/$net.param"; continue; }
+    read -r m1 g1 p1 <<<"$(bench "$ember" 1 "$net")"
+    read -r m2 g2 p2 <<<"$(bench "$ember" 2 "$net")"
+    b1=-; b2=-
+    if [ -n "$baseline" ]; then
+      read -r b1 _ _ <<<"$(bench "$baseline" 1 "$net")"
+      read -r b2 _ _ <<<"$(bench "$baseline" 2 "$net")"
+    fi
+    "$python" "$here/tools/peer_bench.py" --ember "$ember" --graphs "$graphs" --threads 1,2 --loops "$loops" \
+      --warmup "$warmup" "$net" >"$peer_log" 2>>"$notes" || true
+    grep '^# .*peers stop before' "$peer_log" | sed 's/^# /note: /' >>"$notes" || true
+    grep '^PEER .* - ' "$peer_log" | sed 's/^PEER \([^ ]*\) \([0-9]*\) \([a-z]*\) - /note: \1 \2t \3: /' >>"$notes" || true
+    for t in 1 2; do
+      if [ "$t" = 1 ]; then m=$m1 g=$g1 p=$p1 b=$b1; else m=$m2 g=$g2 p=$p2 b=$b2; fi
+      pt=$(awk -v t="$t" '$1 == "PEER" && $3 == t && $4 == "pytorch" { print $5 }' "$peer_log")
+      oc=$(awk -v t="$t" '$1 == "PEER" && $3 == t && $4 == "opencv" { print $5 }' "$peer_log")
+      printf "%-16s %3s | %9s %7s %6s | %10s %7s | %10s %7s" "$net" "$t" "$m" "$g" "$p" "${pt:--}" \
+        "$(ratio "${pt:--}" "$m")" "${oc:--}" "$(ratio "${oc:--}" "$m")"
+      [ -n "$baseline" ] && printf " | %9s %7s" "$b" "$(ratio "$b" "$m")"
+      printf "\n"
+    done
+  done
+  echo "ratio = peer ms / Ember ms (>1: Ember is faster); medians of $loops runs after $warmup warmup, same run."
+  [ -s "$notes" ] && grep -v '^$' "$notes" | sort -u
+  exit 0
+fi
 printf "%-16s | %9s %7s %6s | %9s %7s %6s" network "1t ms" "GFLOP/s" "%lim" "2t ms" "GFLOP/s" "%lim"
 [ -n "$baseline" ] && printf " | %11s %7s %11s %7s" "base 1t ms" "speedup" "base 2t ms" "speedup"
 printf "\n"
@@ -48,9 +94,7 @@ for net in "${nets[@]}"; do
   if [ -n "$baseline" ]; then
     read -r b1 _ _ <<<"$(bench "$baseline" 1 "$net")"
     read -r b2 _ _ <<<"$(bench "$baseline" 2 "$net")"
-    s1=$(awk -v a="$b1" -v b="$m1" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2fx", a / b; else print "-" }')
-    s2=$(awk -v a="$b2" -v b="$m2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2fx", a / b; else print "-" }')
-    printf " | %11s %7s %11s %7s" "$b1" "$s1" "$b2" "$s2"
+    printf " | %11s %7s %11s %7s" "$b1" "$(ratio "$b1" "$m1")" "$b2" "$(ratio "$b2" "$m2")"
   fi
   printf "\n"
 done
