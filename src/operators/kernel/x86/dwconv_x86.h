@@ -1,5 +1,16 @@
-// Per-ISA depthwise plane kernels (dwconv_avx2.cpp / dwconv_avx512.cpp); the driver is conv_x86.cpp.
-// Kept free of framework headers: these files are compiled with -mavx2 / -mavx512f.
+// Depthwise 3x3 / 5x5 convolution on x86 (AVX2+FMA and AVX-512 variants, dwconv_avx2.cpp / dwconv_avx512.cpp,
+// one source dwconv_kernel.inc; the driver DepthwiseConvX86 is dwconv_x86.cpp).
+//
+// The kernels read the NCHW input in place (no padded copy): each pass computes R output rows x one vector
+// of output columns, loading every input row it needs once per pass and feeding it to each of the R rows it
+// contributes to. Vectors whose window lies inside the input use plain unaligned loads; border vectors
+// (left/right padding, the ragged last vector, planes narrower than a vector) use masked loads whose
+// masked-off lanes read zero (and never touch memory), and rows above/below the input are skipped. Stride 2
+// deinterleaves even/odd columns from two loads with in-register permutes. Bias and relu/relu6/clip/leaky
+// are applied before the store.
+//
+// Kept free of framework headers: dwconv_avx2.cpp / dwconv_avx512.cpp include it and are compiled with
+// -mavx2 / -mavx512f (ConvGeometry is only declared here).
 #pragma once
 
 #include <cstdint>
@@ -7,9 +18,11 @@
 #include "operators/kernel/x86/sgemm_x86.h"
 
 namespace ember {
+struct ConvGeometry;
+
 namespace x86 {
 
-// ---- per-ISA depthwise row kernels (dwconv_avx2.cpp / dwconv_avx512.cpp) ----
+// ---- the original padded-plane kernels (kept with their signature for existing callers) ----
 struct DwArgs {
   const float* planes[2];  // stride 1: the padded plane; stride 2: its even and odd columns
   int64_t plane_stride;    // floats per padded row
@@ -22,6 +35,41 @@ struct DwArgs {
 };
 void DwConvPlaneAvx2(const DwArgs& a);
 void DwConvPlaneAvx512(const DwArgs& a);
+
+// ---- in-place kernels: output rows [row0, row1) of one plane ----
+struct DwRowsArgs {
+  const float* in;         // in_h x in_w, row-major (no padding, no slack needed)
+  float* out;              // out_h x out_w
+  int64_t in_h, in_w, out_h, out_w;
+  int64_t pad_top, pad_left;  // bottom / right padding follow from out_h / out_w
+  int k, stride;           // 3 or 5; 1 or 2
+  int64_t row0, row1;      // output rows to compute
+  const float* w;          // k * k taps
+  float bias;
+  GemmEpilogue ep;         // act / lo / hi / slope used (bias / alpha / beta ignored)
+};
+void DwConvRowsAvx2(const DwRowsArgs& a);
+void DwConvRowsAvx512(const DwRowsArgs& a);
+
+// Called on each finished piece of output (n floats: a plane, or a band of whole rows of one) while it is still
+// in cache, from the thread that computed it, e.g. for an activation the epilogue does not fuse.
+using DwPostFn = void (*)(float* out, int64_t n, const void* ctx);
+
+// True when DepthwiseConvX86 handles `g` on `isa`: groups == in_c == out_c, square 3x3 or 5x5 kernel, equal
+// strides of 1 or 2, dilation 1, any padding; isa avx2 or avx512 and supported by this machine.
+bool DepthwiseKernelSupported(const ConvGeometry& g, Isa isa);
+
+// Depthwise conv of NCHW `input` into NCHW `output` with filter [C, 1, k, k], bias [C] (not null), the
+// epilogue's activation (ep.act / lo / hi / slope), then `post` per plane when given. Parallel over planes
+// (and row bands when there are few planes) with omp_get_max_threads() threads, serial inside a parallel
+// region. Requires DepthwiseKernelSupported(g, isa).
+void DepthwiseConvX86(const ConvGeometry& g, const float* filter, const float* bias, const GemmEpilogue& ep,
+                      const float* input, float* output, Isa isa, DwPostFn post = nullptr,
+                      const void* post_ctx = nullptr);
+
+// The kernel DepthwiseConvX86 runs for `g` on `isa`, for the profile's kernel column, e.g. "dw3x3s2 avx512";
+// "dw ref" when it does not handle `g`.
+const char* DepthwiseKernelName(const ConvGeometry& g, Isa isa);
 
 }  // namespace x86
 }  // namespace ember
