@@ -8,9 +8,9 @@
 # same graphs, run right after, and the speed-up. Default nets: the issue's list. EMBER_ISA applies as usual.
 # --peers runs tools/peer_bench.py (Debian's python3-torch and python3-opencv) on each net right after
 # Ember's runs of it, same threads/loops/warmup: PyTorch (jit.freeze + optimize_for_inference) and OpenCV
-# DNN on an exact re-implementation of the graph (checked against Ember's shapes and GFLOP), and prints one
-# row per network x threads: Ember ms, GFLOP/s, % of limit, then PyTorch ms and OpenCV ms each with the
-# ratio peer ms / Ember ms (>1: Ember is faster), e.g.
+# DNN on an exact re-implementation of the graph (checked against Ember: shapes, GFLOP, and the outputs on
+# the same weights and input), and prints one row per network x threads: Ember ms, GFLOP/s, % of limit,
+# then PyTorch ms and OpenCV ms, each with the ratio peer ms / Ember ms (>1: Ember is faster), e.g.
 #   tools/bench_suite.sh --ember build/ember --peers squeezenet resnet18
 # PEER_PYTHON overrides the interpreter (default /usr/bin/python3).
 set -euo pipefail
@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
     --peers) peers=1; shift ;;
     --loops) loops=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
-    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,14p "$0"; exit 0 ;;
     *) nets+=("$1"); shift ;;
   esac
 done
@@ -65,8 +65,8 @@ if [ "$peers" = 1 ]; then
       read -r b1 _ _ <<<"$(bench "$baseline" 1 "$net")"
       read -r b2 _ _ <<<"$(bench "$baseline" 2 "$net")"
     fi
-    "$python" "$here/tools/peer_bench.py" --ember "$ember" --graphs "$graphs" --threads 1,2 --loops "$loops" \
-      --warmup "$warmup" "$net" >"$peer_log" 2>>"$notes" || true
+    "$python" "$here/tools/peer_bench.py" --ember "$ember" --check-values --graphs "$graphs" --threads 1,2 \
+      --loops "$loops" --warmup "$warmup" "$net" >"$peer_log" 2>>"$notes" || true
     grep '^# .*peers stop before' "$peer_log" | sed 's/^# /note: /' >>"$notes" || true
     grep '^PEER .* - ' "$peer_log" | sed 's/^PEER \([^ ]*\) \([0-9]*\) \([a-z]*\) - /note: \1 \2t \3: /' >>"$notes" || true
     for t in 1 2; do

@@ -277,6 +277,8 @@ class Builder:
         self.mods, self.wiring = [], []
         self.inputs, self.example = [], []
         self.stopped = []
+        self.bin = {}  # layer name -> [(tagged, tensor)] in ncnn .bin order and layout
+        self.alias = {}  # Split/Noop top -> the blob it forwards (Ember names no variable after it)
 
     def rank(self, t):
         return t.dim() - 1
@@ -363,12 +365,18 @@ class Builder:
         if t == "MemoryData":
             w, h, c = p.i(0, 0), p.i(1, 0), p.i(2, 0)
             shape = [c, max(h, 1), max(w, 1)] if c > 0 else [max(h, 1), max(w, 1)] if h > 0 else [w]
-            return self.emit(L, Const(self.gen.vec(int(torch.Size(shape).numel())).reshape([1] + shape)), [])
+            v = self.gen.vec(int(torch.Size(shape).numel()))
+            self.bin[L.name] = [(False, v)]
+            return self.emit(L, Const(v.reshape([1] + shape)), [])
         if t == "Split":
             n = len(L.tops)
+            for t_ in L.tops:
+                self.alias[t_] = self.alias.get(L.bottoms[0], L.bottoms[0])
             return self.emit(L, Fn(lambda x, n=n: (x,) * n), L.bottoms[:1])
         if t == "Noop":  # top i is bottom i (the last bottom for any further top)
             bots = [L.bottoms[min(i, len(L.bottoms) - 1)] for i in range(len(L.tops))]
+            for t_, b_ in zip(L.tops, bots):
+                self.alias[t_] = self.alias.get(b_, b_)
             return self.emit(L, Fn(lambda *xs: xs), bots)
         if t in ("Convolution", "ConvolutionDepthWise"):
             return self.conv(L, t == "ConvolutionDepthWise")
@@ -420,13 +428,15 @@ class Builder:
             slope, mean = self.gen.vec(c), self.gen.vec(c)
             var, bias = self.gen.vec(c, 0.5, 1.5), self.gen.vec(c)
             a = slope / torch.sqrt(var + eps)
+            self.bin[L.name] = [(False, slope), (False, mean), (False, var), (False, bias)]
             return self.emit(L, Affine(a, bias - mean * a, self.rank(self.one(L))))
         if t == "Scale":
             n, bias = p.i(0, 0), p.i(1, 0)
             if n <= 0:
                 raise GraphError(f"scale_data_size {n} (a second scale blob) is not supported")
-            s = self.gen.vec(n, 0.8, 1.2)
-            return self.emit(L, Affine(s, self.gen.vec(n) if bias else None, self.rank(self.one(L))))
+            s, bv = self.gen.vec(n, 0.8, 1.2), self.gen.vec(n) if bias else None
+            self.bin[L.name] = [(False, s)] + ([(False, bv)] if bias else [])
+            return self.emit(L, Affine(s, bv, self.rank(self.one(L))))
         if t == "Interp":
             return self.interp(L)
         if t in ("Flatten", "Reshape"):
@@ -451,7 +461,9 @@ class Builder:
             return self.emit(L, LRN(size, alpha, beta, bias))
         if t == "PReLU":
             n = p.i(0, 0)
-            return self.emit(L, PRelu(self.gen.vec(n), self.rank(self.one(L))))
+            v = self.gen.vec(n)
+            self.bin[L.name] = [(False, v)]
+            return self.emit(L, PRelu(v, self.rank(self.one(L))))
         simple = {
             "ReLU": lambda: (lambda x, s=p.f(0, 0.0): F.leaky_relu(x, s)) if p.f(0, 0.0) != 0 else F.relu,
             "Clip": lambda: (lambda x, lo=p.f(0, -3.4e38), hi=p.f(1, 3.4e38): torch.clamp(x, lo, hi)),
@@ -515,6 +527,7 @@ class Builder:
             conv.weight.copy_(self.gen.filt(conv.weight.shape, in_per_group * kh * kw))
             if bias:
                 conv.bias.copy_(self.gen.vec(num_output))
+        self.bin[L.name] = [(True, conv.weight.detach())] + ([(False, conv.bias.detach())] if bias else [])
         act = activation(p.i(9, 0), [float(v) for v in p.arr(10)])
         self.emit(L, Conv(conv, None if sym else (pl, pr, pt, pb), act, to_image))
         y = self.blobs[L.tops[0]]
@@ -549,6 +562,9 @@ class Builder:
             dc.weight.copy_(self.gen.filt(dc.weight.shape, num_output // group * kh * kw))
             if bias:
                 dc.bias.copy_(self.gen.vec(num_output))
+        # ncnn's deconvolution weight is [group][out/group][in/group][kh][kw]; torch's [in][out/group][kh][kw].
+        wt = dc.weight.detach().reshape(group, cin // group, num_output // group, kh, kw).transpose(1, 2)
+        self.bin[L.name] = [(True, wt)] + ([(False, dc.bias.detach())] if bias else [])
         act = activation(p.i(9, 0), [float(v) for v in p.arr(10)])
         if sym:
             self.emit(L, Conv(dc, None, act, False))
@@ -648,6 +664,7 @@ class Builder:
             fc.weight.copy_(self.gen.filt(fc.weight.shape, num_input))
             if bias:
                 fc.bias.copy_(self.gen.vec(num_output))
+        self.bin[L.name] = [(True, fc.weight.detach())] + ([(False, fc.bias.detach())] if bias else [])
         self.emit(L, Linear(fc, activation(p.i(9, 0), [float(v) for v in p.arr(10)]), rows))
         self.flops += 2.0 * self.blobs[L.tops[0]].numel() * num_input
 
@@ -931,6 +948,68 @@ def verify_with_ember(ember, path, blobs, gflop):
     return checked, egflop
 
 
+def weight_counts(L):
+    """(tagged, count) of each weight a layer stores in an ncnn .bin, for layers the module does not run."""
+    p, t = L.p, L.type
+    if t in ("Convolution", "ConvolutionDepthWise", "Deconvolution", "DeconvolutionDepthWise"):
+        return [(True, p.i(6, 0))] + ([(False, p.i(0, 0))] if p.i(5, 0) else [])
+    if t == "InnerProduct":
+        return [(True, p.i(2, 0))] + ([(False, p.i(0, 0))] if p.i(1, 0) else [])
+    if t == "BatchNorm":
+        return [(False, p.i(0, 0))] * 4
+    if t == "Scale":
+        return [(False, p.i(0, 0))] * (2 if p.i(1, 0) else 1)
+    if t == "PReLU":
+        return [(False, p.i(0, 0))]
+    if t == "MemoryData":
+        return [(False, max(p.i(0, 0), 1) * max(p.i(1, 0), 1) * max(p.i(2, 0), 1))]
+    return []
+
+
+def write_ncnn_bin(builder, layers, path):
+    """The module's weights as an ncnn .bin (float32; tagged blobs start with the 0 = fp32 flag)."""
+    import numpy as np
+    with open(path, "wb") as f:
+        for L in layers:
+            if L.name in builder.bin:
+                items = [(tag, t.contiguous().numpy().astype("<f4")) for tag, t in builder.bin[L.name]]
+            else:  # a layer the outputs do not need: zeros, so later layers' weights stay in place
+                items = [(tag, np.zeros(n, "<f4")) for tag, n in weight_counts(L)]
+            for tag, a in items:
+                if tag:
+                    f.write(b"\0\0\0\0")
+                f.write(a.tobytes())
+
+
+def check_values(ember, path, layers, builder, net, example):
+    """Runs Ember on this module's weights and input; returns the worst max|diff| / max|ref| over outputs."""
+    import numpy as np
+    with tempfile.TemporaryDirectory(prefix="peer_values_") as d:
+        base = os.path.join(d, "net")
+        with open(path) as src, open(base + ".param", "w") as dst:
+            dst.write(src.read())
+        write_ncnn_bin(builder, layers, base + ".bin")
+        cmd = [ember, "run", base + ".param", "--threads", "1"]
+        for i, (name, x) in enumerate(zip(net.inputs, example)):
+            np.save(os.path.join(d, f"in{i}.npy"), x.numpy())
+            cmd += ["--input", f"{name}={os.path.join(d, f'in{i}.npy')}"]
+        for i, name in enumerate(net.outputs):
+            cmd += ["--output", f"{builder.alias.get(name, name)}={os.path.join(d, f'out{i}.npy')}"]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        if r.returncode != 0:
+            raise GraphError(f"ember run failed: {(r.stderr or r.stdout).strip()[-300:]}")
+        with torch.no_grad():
+            ref = net(*example)
+        worst = 0.0
+        for i, (name, want) in enumerate(zip(net.outputs, ref)):
+            got = np.load(os.path.join(d, f"out{i}.npy"))
+            want = want.numpy()
+            if got.size != want.size:
+                raise GraphError(f"output {name}: ember {list(got.shape)}, peer {list(want.shape)}")
+            worst = max(worst, float(np.abs(got.reshape(want.shape) - want).max() / (np.abs(want).max() + 1e-12)))
+        return worst
+
+
 def cv_error_text(e):
     """The informative part of a cv2.error (its message spans lines of paths and '>' markers)."""
     text = " ".join(ln.strip(" >") for ln in str(e).splitlines() if ln.strip(" >"))
@@ -949,6 +1028,9 @@ def main():
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap.add_argument("--graphs", default=os.environ.get("EMBER_BENCH_DIR",
                                                        os.path.join(here, "..", "shared", "bench", "ncnn")))
+    ap.add_argument("--check-values", action="store_true",
+                    help="with --ember: also run Ember on this module's weights (written as an ncnn .bin) and "
+                         "input and compare the outputs")
     ap.add_argument("--opset", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1234)
     a = ap.parse_args()
@@ -991,7 +1073,13 @@ def main():
                 n, eg = verify_with_ember(a.ember, path, b.blobs, b.flops / 1e9)
                 checked = str(n)
                 print(f"# {net_name}: {n} op output shapes and total GFLOP ({eg:.3f}) agree with Ember", flush=True)
-            except (GraphError, subprocess.TimeoutExpired, OSError) as e:
+                if a.check_values:
+                    err = check_values(a.ember, path, layers, b, net, example)
+                    if not err < 1e-3:
+                        raise GraphError(f"Ember's outputs on the same weights differ: max rel err {err:.2e}")
+                    print(f"# {net_name}: Ember's outputs on the same weights and input match "
+                          f"(max |diff| / max |ref| = {err:.1e})", flush=True)
+            except (GraphError, subprocess.TimeoutExpired, OSError, ValueError) as e:
                 print(f"peer_bench: {net_name}: verification against Ember failed: {e}", file=sys.stderr)
                 for t in threads:
                     for e2 in engines:
