@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
     --peers) peers=1; shift ;;
     --loops) loops=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
-    -h|--help) sed -n 2,14p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     *) nets+=("$1"); shift ;;
   esac
 done
