@@ -50,8 +50,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%
 "$ember" bench --threads 2 2>/dev/null | head -2 || true
 if [ "$peers" = 1 ]; then
   python=${PEER_PYTHON:-/usr/bin/python3}
-  peer_log=$(mktemp); notes=$(mktemp)
-  trap 'rm -f "$peer_log" "$notes"' EXIT
+  peer_log=$(mktemp); notes=$(mktemp); ratios=$(mktemp)
+  trap 'rm -f "$peer_log" "$notes" "$ratios"' EXIT
   printf "%-16s %3s | %9s %7s %6s | %10s %7s | %10s %7s" network thr "ember ms" "GFLOP/s" "%lim" "pytorch ms" "ratio" \
     "opencv ms" "ratio"
   [ -n "$baseline" ] && printf " | %9s %7s" "base ms" "speedup"
@@ -77,8 +77,15 @@ if [ "$peers" = 1 ]; then
         "$(ratio "${pt:--}" "$m")" "${oc:--}" "$(ratio "${oc:--}" "$m")"
       [ -n "$baseline" ] && printf " | %9s %7s" "$b" "$(ratio "$b" "$m")"
       printf "\n"
+      echo "$t $m ${pt:--} ${oc:--}" >>"$ratios"
     done
   done
+  # geometric mean of peer ms / Ember ms per thread count, over the nets where both ran
+  awk '{ if ($2 + 0 > 0 && $3 + 0 > 0) { lp[$1] += log($3 / $2); np[$1]++ }
+         if ($2 + 0 > 0 && $4 + 0 > 0) { lo[$1] += log($4 / $2); no[$1]++ } }
+       END { for (t = 1; t <= 2; t++) printf "geomean ratio, %d thread%s: pytorch %s (%d nets), opencv %s (%d nets)\n", t,
+             (t > 1 ? "s" : ""), np[t] ? sprintf("%.2fx", exp(lp[t] / np[t])) : "-", np[t],
+             no[t] ? sprintf("%.2fx", exp(lo[t] / no[t])) : "-", no[t] }' "$ratios"
   echo "ratio = peer ms / Ember ms (>1: Ember is faster); medians of $loops runs after $warmup warmup, same run."
   [ -s "$notes" ] && grep -v '^$' "$notes" | sort -u
   exit 0
