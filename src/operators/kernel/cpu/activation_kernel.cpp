@@ -1,6 +1,10 @@
 #include "operators/activation_op.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 
+#ifdef EMBER_HAVE_X86_KERNELS
+#include "operators/kernel/x86/activation_x86.h"
+#endif
+
 namespace ember {
 
 template <>
@@ -19,7 +23,11 @@ Status ActivationKernel<CPU, float>::Compute(const ActivationParam& p) {
       ScaleInteger(p.act, p.x->data<int64_t>(), p.out->mutable_data<int64_t>(), n);
       break;
     default:  // InferShape admits only float32 otherwise
+#ifdef EMBER_HAVE_X86_KERNELS
+      x86::ActivationArray(p.act, p.x->data<float>(), p.out->mutable_data<float>(), n, x86::ActiveIsa());
+#else
       ActivationCompute(p.act, p.x->data<float>(), p.out->mutable_data<float>(), n);
+#endif
       break;
   }
   return Status::OK();
