@@ -7,42 +7,67 @@
 namespace ember {
 
 namespace {
+// The bound covers every live tensor and arena Ember allocated, process-wide: a model (or many predictors)
+// cannot make Ember hold more than this, whatever the shapes say. Weights used in place (mmap, caller
+// buffers) are not allocations and do not count.
 std::atomic<size_t> g_memory_limit{size_t{4} << 30};
+std::atomic<size_t> g_memory_in_use{0};
 
 std::atomic<long> g_fail_after{-1};
 
-std::shared_ptr<Allocation> AllocateAligned(size_t bytes) {
+// A 64-byte aligned block, counted against the limit; nullptr and *error set when it cannot be had.
+std::shared_ptr<Allocation> AllocateAligned(size_t bytes, Status* error) {
   if (g_fail_after.load(std::memory_order_relaxed) >= 0 && g_fail_after.fetch_sub(1) <= 0) {
     g_fail_after = 0;
-    throw std::bad_alloc();
+    *error = OutOfMemory("out of memory allocating ", bytes, " bytes (injected failure)");
+    return nullptr;
   }
   size_t size = (bytes + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment;
   if (size == 0) size = Tensor::kAlignment;
+  const size_t limit = g_memory_limit.load();
+  const size_t before = g_memory_in_use.fetch_add(size);
+  if (size > limit || before > limit - size) {
+    g_memory_in_use.fetch_sub(size);
+    *error = OutOfMemory(bytes, " more bytes would exceed the tensor memory limit of ", limit, " bytes (",
+                         before, " in use)");
+    return nullptr;
+  }
   void* p = std::aligned_alloc(Tensor::kAlignment, size);
-  if (!p) throw std::bad_alloc();
-  return std::make_shared<Allocation>(p, size, true);
+  if (!p) {
+    g_memory_in_use.fetch_sub(size);
+    *error = OutOfMemory("out of memory allocating ", bytes, " bytes");
+    return nullptr;
+  }
+  try {
+    return std::make_shared<Allocation>(p, size, true);
+  } catch (const std::bad_alloc&) {
+    std::free(p);
+    g_memory_in_use.fetch_sub(size);
+    *error = OutOfMemory("out of memory allocating ", bytes, " bytes");
+    return nullptr;
+  }
 }
 }  // namespace
 
 Allocation::~Allocation() {
-  if (owned_) std::free(ptr_);
+  if (owned_) {
+    std::free(ptr_);
+    g_memory_in_use.fetch_sub(size_);
+  }
   if (release_) release_(ptr_, size_);
 }
 
 Status AllocateBlock(size_t bytes, std::shared_ptr<Allocation>* out) {
-  if (bytes > g_memory_limit) return OutOfMemory(bytes, " bytes exceed the tensor memory limit of ", g_memory_limit.load());
-  try {
-    *out = AllocateAligned(bytes);
-  } catch (const std::bad_alloc&) {
-    return OutOfMemory("out of memory allocating ", bytes, " bytes");
-  }
-  return Status::OK();
+  Status error;
+  *out = AllocateAligned(bytes, &error);
+  return *out ? Status::OK() : error;
 }
 
 void SetAllocationFailureAfter(long n) { g_fail_after = n; }
 
 void SetTensorMemoryLimit(size_t bytes) { g_memory_limit = bytes; }
 size_t TensorMemoryLimit() { return g_memory_limit; }
+size_t TensorMemoryInUse() { return g_memory_in_use; }
 
 size_t Tensor::nbytes() const {
   int64_t n = numel();
@@ -60,11 +85,10 @@ Status Tensor::Allocate() {
     return OutOfMemory("tensor of shape ", dims_.ToString(), " (", DataTypeName(dtype_),
                        ") exceeds the tensor memory limit of ", g_memory_limit.load(), " bytes");
   if (initialized()) return Status::OK();
-  try {
-    holder_ = AllocateAligned(nbytes());
-  } catch (const std::bad_alloc&) {
-    return OutOfMemory("out of memory allocating ", nbytes(), " bytes for shape ", dims_.ToString());
-  }
+  Status error;
+  auto block = AllocateAligned(nbytes(), &error);
+  if (!block) return OutOfMemory("tensor of shape ", dims_.ToString(), ": ", error.message());
+  holder_ = std::move(block);
   offset_ = 0;
   capacity_ = holder_->size();
   return Status::OK();
@@ -73,8 +97,12 @@ Status Tensor::Allocate() {
 void* Tensor::raw_mutable_data() {
   if (!initialized()) {
     int64_t n = numel();
-    if (n < 0 || static_cast<uint64_t>(n) > g_memory_limit / SizeOf(dtype_)) throw std::bad_alloc();
-    holder_ = AllocateAligned(nbytes());
+    if (n < 0 || static_cast<uint64_t>(n) > g_memory_limit / SizeOf(dtype_))
+      throw TensorAllocError(StrCat("tensor of shape ", dims_.ToString(), " exceeds the tensor memory limit"));
+    Status error;
+    auto block = AllocateAligned(nbytes(), &error);
+    if (!block) throw TensorAllocError(StrCat("tensor of shape ", dims_.ToString(), ": ", error.message()));
+    holder_ = std::move(block);
     offset_ = 0;
     capacity_ = holder_->size();
   }

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
+#include <string>
 
 #include "framework/data_type.h"
 #include "framework/ddim.h"
@@ -39,9 +41,23 @@ Status AllocateBlock(size_t bytes, std::shared_ptr<Allocation>* out);
 // further one fails as if memory ran out. A negative n turns injection off (the default).
 void SetAllocationFailureAfter(long n);
 
-// The largest single tensor Ember allocates (default 4 GiB): a model cannot ask for more.
+// Bound on the total tensor and arena memory Ember holds at once, process-wide (default 4 GiB): an
+// allocation that would pass it fails with OutOfMemory, so no model can make Ember allocate more.
 void SetTensorMemoryLimit(size_t bytes);
 size_t TensorMemoryLimit();
+// Bytes of tensor and arena memory allocated by Ember and still alive.
+size_t TensorMemoryInUse();
+
+// What mutable_data throws when it cannot allocate: a bad_alloc that says why (the API turns it into an
+// OutOfMemory status with this message).
+class TensorAllocError : public std::bad_alloc {
+ public:
+  explicit TensorAllocError(std::string message) : message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
 
 class Tensor {
  public:

@@ -19,6 +19,8 @@ template <typename Fn>
 Status Guard(Fn&& fn) {
   try {
     return fn();
+  } catch (const TensorAllocError& e) {
+    return OutOfMemory(e.what());
   } catch (const std::bad_alloc&) {
     return OutOfMemory("out of memory");
   } catch (const std::exception& e) {

@@ -24,9 +24,9 @@ Status LoadAndRun(const std::string& model, const std::string& params, const Ten
   *out = ToVector(*t);
   return Status::OK();
 }
-}  // namespace
 
-TEST_CASE("every allocation failing in turn gives OutOfMemory, then success", "[framework][oom]") {
+// conv + batch_norm + relu + avg pool, serialized.
+void SmallModel(std::string* model, std::string* params) {
   ProgramBuilder pb;
   pb.Feed("x", {-1, 2, 5, 5})
       .Weight("w", RandomTensor({3, 2, 3, 3}, 1))
@@ -42,8 +42,13 @@ TEST_CASE("every allocation failing in turn gives OutOfMemory, then success", "[
           {{"pooling_type", Attribute::String("avg")}, {"ksize", Attribute::Ints({2, 2})},
            {"strides", Attribute::Ints({2, 2})}, {"paddings", Attribute::Ints({0, 0})}})
       .Fetch("y");
+  pb.Serialize(model, params);
+}
+}  // namespace
+
+TEST_CASE("every allocation failing in turn gives OutOfMemory, then success", "[framework][oom]") {
   std::string model, params;
-  pb.Serialize(&model, &params);
+  SmallModel(&model, &params);
   const Tensor x = RandomTensor({1, 2, 5, 5}, 9);  // made before injection: only Ember's allocations fail
   std::vector<float> want;
   REQUIRE(LoadAndRun(model, params, x, &want).ok());
@@ -65,4 +70,34 @@ TEST_CASE("every allocation failing in turn gives OutOfMemory, then success", "[
   }
   CHECK(succeeded);
   CHECK(failures >= 8);  // weights, folded weights, input, intermediates, arena: many allocation points
+}
+
+TEST_CASE("the total tensor memory limit stops a load or run cleanly at any bound", "[framework][oom]") {
+  std::string model, params;
+  SmallModel(&model, &params);
+  const Tensor x = RandomTensor({16, 2, 5, 5}, 9);
+  std::vector<float> want;
+  REQUIRE(LoadAndRun(model, params, x, &want).ok());
+  const size_t old = TensorMemoryLimit();
+  const size_t base = TensorMemoryInUse();
+  int refused = 0;
+  bool succeeded = false;
+  for (size_t room = 0; room <= (size_t{1} << 20) && !succeeded; room += 1024) {
+    SetTensorMemoryLimit(base + room);
+    std::vector<float> got;
+    Status s = LoadAndRun(model, params, x, &got);
+    SetTensorMemoryLimit(old);
+    INFO("room " << room << ": " << s.ToString());
+    CHECK(TensorMemoryInUse() == base);  // a failed attempt gives every byte back
+    if (s.ok()) {
+      succeeded = true;
+      CHECK(got == want);
+    } else {
+      CHECK(s.code() == StatusCode::kOutOfMemory);
+      CHECK(s.message().find("tensor memory limit") != std::string::npos);
+      ++refused;
+    }
+  }
+  CHECK(succeeded);
+  CHECK(refused > 4);
 }

@@ -67,13 +67,38 @@ TEST_CASE("ShareDataWith and CopyFrom", "[framework][tensor]") {
 
 TEST_CASE("Allocation beyond the memory limit is an OutOfMemory status", "[framework][tensor]") {
   size_t old = TensorMemoryLimit();
-  SetTensorMemoryLimit(1 << 20);
+  SetTensorMemoryLimit(TensorMemoryInUse() + (1 << 20));
   Tensor big(DataType::kFloat32, {1 << 19});
   Status s = big.Allocate();
   CHECK(s.code() == StatusCode::kOutOfMemory);
   CHECK(s.message().find("[524288]") != std::string::npos);
   Tensor bad(DataType::kFloat32, {-1, 3});
   CHECK(bad.Allocate().code() == StatusCode::kInvalidArgument);
+  SetTensorMemoryLimit(old);
+}
+
+TEST_CASE("The memory limit bounds the total of live tensors, and freed memory is given back",
+          "[framework][tensor]") {
+  const size_t old = TensorMemoryLimit();
+  const size_t base = TensorMemoryInUse();
+  SetTensorMemoryLimit(base + (3 << 20));  // room for 3 MiB more
+  {
+    Tensor a(DataType::kFloat32, {1 << 19});  // 2 MiB
+    REQUIRE(a.Allocate().ok());
+    CHECK(TensorMemoryInUse() == base + (2 << 20));
+    Tensor b(DataType::kFloat32, {1 << 19});  // 2 more MiB: over the total, though under it alone
+    Status s = b.Allocate();
+    CHECK(s.code() == StatusCode::kOutOfMemory);
+    CHECK(s.message().find("tensor memory limit") != std::string::npos);
+    CHECK(TensorMemoryInUse() == base + (2 << 20));
+    std::shared_ptr<Allocation> block;
+    CHECK(AllocateBlock(size_t{2} << 20, &block).code() == StatusCode::kOutOfMemory);
+    CHECK(AllocateBlock(size_t{1} << 20, &block).ok());
+    CHECK(TensorMemoryInUse() == base + (3 << 20));
+  }
+  CHECK(TensorMemoryInUse() == base);  // every allocation returned its bytes
+  Tensor c(DataType::kFloat32, {1 << 19});
+  CHECK(c.Allocate().ok());  // fits again once the others are gone
   SetTensorMemoryLimit(old);
 }
 
