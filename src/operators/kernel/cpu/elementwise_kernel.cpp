@@ -1,6 +1,10 @@
 #include "operators/elementwise_op.h"
 #include "operators/kernel/central-arm-func/elementwise_func.h"
 
+#ifdef EMBER_HAVE_X86_KERNELS
+#include "operators/kernel/x86/eltwise_x86.h"
+#endif
+
 namespace ember {
 
 namespace {
@@ -14,6 +18,15 @@ Status RunTyped(const ElementwiseParam& p) {
         if (y[i] == 0) return InvalidArgument("integer division by zero: Y[", i, "] is 0");
     }
   }
+#ifdef EMBER_HAVE_X86_KERNELS
+  if constexpr (std::is_same<T, float>::value) {
+    const x86::Isa isa = x86::ActiveIsa();
+    if (x86::ElementwiseX86Supported(p.type, isa)) {
+      x86::ElementwiseX86(p.type, p.plan, p.x->data<float>(), y, p.out->mutable_data<float>(), p.act, isa);
+      return Status::OK();
+    }
+  }
+#endif
   ElementwiseCompute<T>(p.type, p.plan, p.x->data<T>(), y, p.out->mutable_data<T>(), p.act);
   return Status::OK();
 }

@@ -1,0 +1,17 @@
+// Elementwise row kernels compiled with -mavx2 -mfma (see eltwise_x86.h and cmake/x86_kernels.cmake).
+#include <immintrin.h>
+
+#include "operators/kernel/x86/eltwise_x86.h"
+
+namespace ember {
+namespace x86 {
+
+namespace {
+#include "operators/kernel/x86/vmath_isa_avx2.inc"
+}  // namespace
+
+#define EMBER_ELT(name) name##Avx2
+#include "operators/kernel/x86/eltwise_kernel.inc"
+
+}  // namespace x86
+}  // namespace ember
