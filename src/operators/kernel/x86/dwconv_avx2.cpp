@@ -17,6 +17,10 @@ namespace x86 {
 #define VMIN(a, b) _mm256_min_ps(a, b)
 #define EMBER_DW_KERNEL DwConvPlaneAvx2
 #define EMBER_DW_ROWS DwConvRowsAvx2
+#define EMBER_DW_R3S1 4
+#define EMBER_DW_R3S2 4
+#define EMBER_DW_R5S1 3
+#define EMBER_DW_R5S2 2
 
 namespace {
 

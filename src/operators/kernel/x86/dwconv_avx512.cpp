@@ -17,6 +17,10 @@ namespace x86 {
 #define VMIN(a, b) _mm512_min_ps(a, b)
 #define EMBER_DW_KERNEL DwConvPlaneAvx512
 #define EMBER_DW_ROWS DwConvRowsAvx512
+#define EMBER_DW_R3S1 7
+#define EMBER_DW_R3S2 4
+#define EMBER_DW_R5S1 3
+#define EMBER_DW_R5S2 3
 
 namespace {
 
