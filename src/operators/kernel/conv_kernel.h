@@ -15,14 +15,18 @@ class ConvKernel {
  public:
   Status Init(ConvParam* param);
   Status Compute(const ConvParam& param);
+  // The implementation Compute runs for the param's current geometry, for the profile's kernel column:
+  // "winograd F(6,3) avx512", "gemm avx2", "dw3x3s1 avx512", "portable", ...
+  const char* Name(const ConvParam& param) const;
 
  private:
   std::vector<T> filter_;   // [Cout, Cin/groups * kh * kw], copied in Init
   std::vector<T> bias_;     // [Cout], zeros without a Bias input
   std::vector<T> scratch_;  // im2col buffer, reused across runs (portable path)
-  // x86: the filter packed for the GEMM micro-kernels (per group), made in Init once per model and shared
-  // by its predictors.
+  // x86: the filter packed for the GEMM micro-kernels (per group), and transformed for Winograd F(4,3) /
+  // F(6,3) (index 0 / 1), each made on first use once per model and shared by its predictors.
   std::shared_ptr<const std::vector<T>> shared_packed_;
+  std::shared_ptr<const std::vector<T>> shared_wino_[2];
 };
 
 }  // namespace ember

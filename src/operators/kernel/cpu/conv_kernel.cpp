@@ -1,11 +1,34 @@
+#include <functional>
+#include <string>
+
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
 
 #ifdef EMBER_HAVE_X86_KERNELS
 #include "operators/kernel/x86/conv_x86.h"
+#include "operators/kernel/x86/winograd_x86.h"
 #endif
 
 namespace ember {
+
+#ifdef EMBER_HAVE_X86_KERNELS
+namespace {
+
+// The packed filter `key` of the op, made by `make` once per model (shared by its predictors through the
+// weights scope) or per kernel when the op has no cache key.
+std::shared_ptr<const std::vector<float>> SharedPacked(const ConvParam& p, const std::string& suffix,
+                                                       const std::function<void(std::vector<float>*)>& make) {
+  auto pack = [&] {
+    auto v = std::make_shared<std::vector<float>>();
+    make(v.get());
+    return std::shared_ptr<const void>(v);
+  };
+  return std::static_pointer_cast<const std::vector<float>>(
+      p.cache_key.empty() || !p.weights_scope ? pack() : p.weights_scope->Derived(p.cache_key + suffix, pack));
+}
+
+}  // namespace
+#endif
 
 template <>
 Status ConvKernel<CPU, float>::Init(ConvParam* p) {
@@ -14,14 +37,16 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
   bias_.assign(static_cast<size_t>(out_c), 0.f);
   if (p->bias) std::copy(p->bias->data<float>(), p->bias->data<float>() + out_c, bias_.begin());
 #ifdef EMBER_HAVE_X86_KERNELS
-  if (!IsDepthwise(p->geo)) {  // the GEMM path reads only the packed copy, shared by all predictors
-    auto pack = [&] {
-      auto v = std::make_shared<std::vector<float>>();
-      x86::PackConvFilter(p->geo, w, v.get());
-      return std::shared_ptr<const void>(v);
-    };
-    shared_packed_ = std::static_pointer_cast<const std::vector<float>>(
-        p->cache_key.empty() ? pack() : p->weights_scope->Derived(p->cache_key, pack));
+  if (!IsDepthwise(p->geo)) {
+    // The GEMM and Winograd paths read only packed copies, shared by all predictors. The one the current
+    // geometry uses is made now; the other on first use (a new input shape may change the choice).
+    const int m = x86::WinogradChoose(p->geo, x86::ActiveIsa());
+    if (m != 0) {
+      shared_wino_[m == 6] = SharedPacked(*p, m == 6 ? "@wino6" : "@wino4",
+                                          [&](std::vector<float>* v) { x86::WinogradPackFilter(p->geo, m, w, v); });
+    } else {
+      shared_packed_ = SharedPacked(*p, "", [&](std::vector<float>* v) { x86::PackConvFilter(p->geo, w, v); });
+    }
     return Status::OK();
   }
 #endif
@@ -36,7 +61,18 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
 #ifdef EMBER_HAVE_X86_KERNELS
   const x86::Isa isa = x86::ActiveIsa();
   if (!IsDepthwise(p.geo)) {
-    x86::ConvGemmPacked(p.geo, shared_packed_->data(), bias_.data(), p.act, x, y, isa);
+    const int m = x86::WinogradChoose(p.geo, isa);
+    if (m != 0) {
+      auto& packed = shared_wino_[m == 6];
+      if (!packed)
+        packed = SharedPacked(p, m == 6 ? "@wino6" : "@wino4",
+                              [&](std::vector<float>* v) { x86::WinogradPackFilter(p.geo, m, p.filter->data<float>(), v); });
+      x86::ConvWinograd(p.geo, m, packed->data(), bias_.data(), p.act, x, y, isa);
+    } else {
+      if (!shared_packed_)
+        shared_packed_ = SharedPacked(p, "", [&](std::vector<float>* v) { x86::PackConvFilter(p.geo, p.filter->data<float>(), v); });
+      x86::ConvGemmPacked(p.geo, shared_packed_->data(), bias_.data(), p.act, x, y, isa);
+    }
   } else if (x86::DepthwiseSupported(p.geo, isa)) {
     x86::ConvDepthwiseX86(p.geo, filter_.data(), bias_.data(), p.act, x, y, isa);
   } else {
@@ -50,6 +86,29 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   }
 #endif
   return Status::OK();
+}
+
+template <>
+const char* ConvKernel<CPU, float>::Name(const ConvParam& p) const {
+#ifdef EMBER_HAVE_X86_KERNELS
+  const x86::Isa isa = x86::ActiveIsa();
+  if (!IsDepthwise(p.geo)) {
+    const int m = x86::WinogradChoose(p.geo, isa);
+    if (m != 0) return x86::WinogradKernelName(m, isa);
+    static const char* const kGemm[3] = {"gemm generic", "gemm avx2", "gemm avx512"};
+    return kGemm[static_cast<int>(isa)];
+  }
+  if (x86::DepthwiseSupported(p.geo, isa)) {
+    static const char* const kDw[2][2][2] = {
+        {{"dw3x3s1 avx2", "dw3x3s2 avx2"}, {"dw5x5s1 avx2", "dw5x5s2 avx2"}},
+        {{"dw3x3s1 avx512", "dw3x3s2 avx512"}, {"dw5x5s1 avx512", "dw5x5s2 avx512"}}};
+    return kDw[isa == x86::Isa::kAvx512][p.geo.kernel_h == 5][p.geo.stride_h == 2];
+  }
+  return "dw portable";
+#else
+  (void)p;
+  return "portable";
+#endif
 }
 
 }  // namespace ember

@@ -1,0 +1,219 @@
+// Winograd driver (winograd_x86.h): filter transform, tile blocking, threading, ISA dispatch, path choice.
+// Compiled with the baseline flags.
+#include "operators/kernel/x86/winograd_x86.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "operators/conv_op.h"
+#include "operators/kernel/central-arm-func/activation_func.h"
+#include "operators/kernel/x86/conv_x86.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace ember {
+namespace x86 {
+
+namespace {
+
+int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
+
+// Floats of v (and, separately, of m) one tile block may use: 2 MiB each keeps a block's working set in
+// L2/L3 while giving each pass of the per-position GEMM enough tiles to amortize its filter panel.
+constexpr int64_t kBlockFloats = 512 * 1024;
+
+WinoKernels KernelsFor(Isa isa) {
+  switch (isa) {
+    case Isa::kAvx512: return WinoKernelsAvx512();
+    case Isa::kAvx2: return WinoKernelsAvx2();
+    case Isa::kGeneric: break;
+  }
+  return WinoKernelsGeneric();
+}
+
+// G for F(6,3) (8 x 3) and F(4,3) (6 x 3), in double.
+const double kG6[8][3] = {{1.0, 0.0, 0.0},
+                          {-2.0 / 9, -2.0 / 9, -2.0 / 9},
+                          {-2.0 / 9, 2.0 / 9, -2.0 / 9},
+                          {1.0 / 90, 1.0 / 45, 2.0 / 45},
+                          {1.0 / 90, -1.0 / 45, 2.0 / 45},
+                          {1.0 / 45, 1.0 / 90, 1.0 / 180},
+                          {1.0 / 45, -1.0 / 90, 1.0 / 180},
+                          {0.0, 0.0, 1.0}};
+const double kG4[6][3] = {{1.0 / 4, 0.0, 0.0},
+                          {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                          {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                          {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                          {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                          {0.0, 0.0, 1.0}};
+
+// EMBER_CONV=gemm|winograd|winograd4|winograd6: -1 when unset (or unknown), else the forced tile size (0 =
+// GEMM; "winograd" = the rule's tile size, or 6 where the rule says GEMM).
+int ForcedPath() {
+  static const int forced = [] {
+    const char* e = std::getenv("EMBER_CONV");
+    if (!e) return -1;
+    if (!std::strcmp(e, "gemm")) return 0;
+    if (!std::strcmp(e, "winograd")) return 1;
+    if (!std::strcmp(e, "winograd4")) return 4;
+    if (!std::strcmp(e, "winograd6")) return 6;
+    return -1;
+  }();
+  return forced;
+}
+
+}  // namespace
+
+bool WinogradSupported(const ConvGeometry& g) {
+  return g.kernel_h == 3 && g.kernel_w == 3 && g.stride_h == 1 && g.stride_w == 1 && g.dilation_h == 1 &&
+         g.dilation_w == 1 && g.groups == 1 && g.in_c >= 1 && g.out_c >= 1 && g.out_h >= 1 && g.out_w >= 1 &&
+         g.in_h >= 1 && g.in_w >= 1 && g.pad_top >= 0 && g.pad_left >= 0;
+}
+
+// The rule (measured on the networks' layers, 1 thread, AVX-512, see the table in the report of issue 4):
+// Winograd pays when there is enough channel depth for its GEMM to dominate the transforms and enough output
+// for the tiles not to be mostly padding.
+int WinogradChoose(const ConvGeometry& g, Isa isa) {
+  if (!WinogradSupported(g)) return 0;
+  const int forced = ForcedPath();
+  if (forced == 0) return 0;
+  if (forced == 4 || forced == 6) return forced;
+  (void)isa;
+  int m = 0;
+  if (g.in_c >= 16 && g.out_c >= 16) {
+    if (g.out_h >= 20 && g.out_w >= 20) m = 6;
+    else if (g.out_h >= 10 && g.out_w >= 10) m = 4;
+  }
+  if (forced == 1 && m == 0) m = 6;
+  return m;
+}
+
+size_t WinogradPackedSize(const ConvGeometry& g, int m) {
+  const int64_t a = m + 2, panels = (g.out_c + kWinoNB - 1) / kWinoNB;
+  return static_cast<size_t>(a * a * panels * g.in_c * kWinoNB);
+}
+
+void WinogradPackFilter(const ConvGeometry& g, int m, const float* filter, std::vector<float>* packed) {
+  const int a = m + 2;
+  const double(*G)[3] = m == 6 ? kG6 : kG4;
+  const int64_t panels = (g.out_c + kWinoNB - 1) / kWinoNB, cin = g.in_c;
+  packed->assign(WinogradPackedSize(g, m), 0.f);
+  float* u = packed->data();
+  for (int64_t co = 0; co < g.out_c; ++co)
+    for (int64_t ci = 0; ci < cin; ++ci) {
+      const float* k = filter + (co * cin + ci) * 9;
+      double tmp[8][3];  // G g
+      for (int i = 0; i < a; ++i)
+        for (int j = 0; j < 3; ++j) tmp[i][j] = G[i][0] * k[j] + G[i][1] * k[3 + j] + G[i][2] * k[6 + j];
+      for (int i = 0; i < a; ++i)
+        for (int j = 0; j < a; ++j) {
+          const double v = tmp[i][0] * G[j][0] + tmp[i][1] * G[j][1] + tmp[i][2] * G[j][2];
+          const int64_t pos = i * a + j;
+          u[((pos * panels + co / kWinoNB) * cin + ci) * kWinoNB + co % kWinoNB] = static_cast<float>(v);
+        }
+    }
+}
+
+void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float* bias, const ActivationSpec& act,
+                  const float* input, float* output, Isa isa) {
+  if (!IsaSupported(isa)) isa = DetectedIsa();
+  const WinoKernels k = KernelsFor(isa);
+  void (*input_fn)(const WinoInArgs&) = m == 6 ? k.input6 : k.input4;
+  void (*output_fn)(const WinoOutArgs&) = m == 6 ? k.output6 : k.output4;
+  const int64_t a = m + 2, P = a * a;
+  const int64_t tiles_h = (g.out_h + m - 1) / m, tiles_w = (g.out_w + m - 1) / m, total = tiles_h * tiles_w;
+  const int64_t panels = (g.out_c + kWinoNB - 1) / kWinoNB, ldm = panels * kWinoNB;
+  const int64_t cin = g.in_c;
+  // Tiles per block: v and m of a block within kBlockFloats each; blocks of even size.
+  const int64_t max_t = std::max<int64_t>(kWinoMR, kBlockFloats / (P * std::max(cin, ldm)));
+  const int64_t nblocks = (total + max_t - 1) / max_t, per_block = (total + nblocks - 1) / nblocks;
+  const int64_t ldv_max = RoundUp(RoundUp(per_block, kWinoMR), 16);
+
+  thread_local std::vector<float> vbuf, mbuf, bbuf;
+  if (vbuf.size() < static_cast<size_t>(P * cin * ldv_max)) vbuf.resize(static_cast<size_t>(P * cin * ldv_max));
+  if (mbuf.size() < static_cast<size_t>(P * ldv_max * ldm)) mbuf.resize(static_cast<size_t>(P * ldv_max * ldm));
+  bbuf.assign(static_cast<size_t>(ldm), 0.f);
+  std::copy(bias, bias + g.out_c, bbuf.begin());
+  float* v = vbuf.data();
+  float* mm = mbuf.data();
+  const float* bp = bbuf.data();
+
+  GemmEpilogue ep;
+  const bool fused = EpilogueActivation(act, &ep);
+  if (!fused) ep.act = 0;
+
+  int threads = 1;
+#ifdef _OPENMP
+  if (!omp_in_parallel() && static_cast<double>(g.out_c) * cin * total * P > 1e6) threads = omp_get_max_threads();
+#endif
+  const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
+  // Input channels per input-transform work item and tiles per output-transform work item.
+  const int64_t cchunk = std::max<int64_t>(1, cin / (4 * threads));
+  for (int64_t n = 0; n < g.batch; ++n) {
+    const float* x = input + n * cin * in_hw;
+    float* y = output + n * g.out_c * out_hw;
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    for (int64_t b = 0; b < nblocks; ++b) {
+      const int64_t t0 = b * per_block, nt = std::min(per_block, total - t0);
+      const int64_t rows = RoundUp(nt, kWinoMR), ldv = RoundUp(rows, 16);
+      const int64_t nck = (cin + cchunk - 1) / cchunk;
+#pragma omp for schedule(static)
+      for (int64_t ck = 0; ck < nck; ++ck) {
+        WinoInArgs ia;
+        ia.input = x;
+        ia.in_c = cin, ia.in_h = g.in_h, ia.in_w = g.in_w;
+        ia.pad_top = g.pad_top, ia.pad_left = g.pad_left;
+        ia.tiles_w = tiles_w;
+        ia.t0 = t0, ia.nt = nt;
+        ia.c0 = ck * cchunk, ia.c1 = std::min(cin, ia.c0 + cchunk);
+        ia.v = v;
+        ia.ldv = ldv;
+        input_fn(ia);
+      }
+#pragma omp for schedule(static)
+      for (int64_t u = 0; u < P * panels; ++u) {
+        const int64_t pos = u / panels, p = u % panels;
+        WinoGemmArgs ga;
+        ga.v = v + pos * cin * ldv;
+        ga.ldv = ldv;
+        ga.rows = rows;
+        ga.K = cin;
+        ga.u = packed + (pos * panels + p) * cin * kWinoNB;
+        ga.panels = 1;
+        ga.m = mm + pos * ldv * ldm + p * kWinoNB;
+        ga.ldm = ldm;
+        k.gemm(ga);
+      }
+      const int64_t tchunk = std::max<int64_t>(1, nt / (4 * threads));
+      const int64_t ntc = (nt + tchunk - 1) / tchunk;
+#pragma omp for schedule(static)
+      for (int64_t tc = 0; tc < ntc; ++tc) {
+        WinoOutArgs oa;
+        oa.m = mm;
+        oa.ldv = ldv, oa.ldm = ldm;
+        oa.output = y;
+        oa.out_c = g.out_c, oa.out_h = g.out_h, oa.out_w = g.out_w;
+        oa.tiles_w = tiles_w;
+        oa.t0 = t0;
+        oa.ta = tc * tchunk, oa.tb = std::min(nt, oa.ta + tchunk);
+        oa.bias = bp;
+        oa.ep = ep;
+        output_fn(oa);
+      }
+    }
+  }
+  if (!fused) ActivationInPlace(act, output, g.batch * g.out_c * out_hw);
+}
+
+const char* WinogradKernelName(int m, Isa isa) {
+  static const char* const kNames[2][3] = {{"winograd F(4,3) generic", "winograd F(4,3) avx2", "winograd F(4,3) avx512"},
+                                           {"winograd F(6,3) generic", "winograd F(6,3) avx2", "winograd F(6,3) avx512"}};
+  if (!IsaSupported(isa)) isa = DetectedIsa();
+  return kNames[m == 6][static_cast<int>(isa)];
+}
+
+}  // namespace x86
+}  // namespace ember

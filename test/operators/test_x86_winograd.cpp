@@ -1,0 +1,152 @@
+// Winograd F(6,3) / F(4,3) conv (winograd_x86.h), every ISA variant this machine runs (generic, avx2, avx512,
+// each called explicitly), against the naive ref::Conv2d (double accumulation) over channel counts 1, 3, 8, 16,
+// 17, 33, output channels around the 32-wide filter panels, odd and even heights and widths from 1 to 20
+// (including images smaller than one tile and several tile blocks), pads 0 / 1 / 2, with bias and
+// none / relu / relu6 / leaky_relu fused and hard_swish applied after.
+//
+// Tolerance: |got - want| <= 1e-4 * (1 + max |conv| over the output) + 1e-4 * |want|, i.e. relative to the
+// magnitude of the convolution's output (before the activation). Winograd computes each output as a combination of transformed values whose magnitudes
+// exceed the result's (F(6,3)'s A^T carries 32s, its G 1/45..1/180, B^T 5.25s), so float rounding errors are
+// amplified ~10-100x compared with a direct dot product and cancel only on average; an error of 1e-5 relative
+// to the largest output is typical for F(6,3) on inputs in [-1, 1] with up to a few hundred input channels.
+// An element-wise relative bound would fail on outputs that cancel to near zero.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "operators/conv_op.h"
+#include "operators/kernel/central-arm-func/conv_func.h"
+#include "operators/kernel/x86/winograd_x86.h"
+
+using namespace ember;
+using ember::x86::Isa;
+
+namespace {
+
+std::vector<float> Random(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> d(-1.f, 1.f);
+  std::vector<float> v(n);
+  for (auto& x : v) x = d(rng);
+  return v;
+}
+
+ConvGeometry Geo3x3(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, int64_t pad) {
+  ConvGeometry g;
+  g.batch = n, g.in_c = c, g.in_h = h, g.in_w = w, g.out_c = cout, g.groups = 1;
+  g.kernel_h = g.kernel_w = 3;
+  g.pad_top = g.pad_left = g.pad_bottom = g.pad_right = pad;
+  g.out_h = h + 2 * pad - 2;
+  g.out_w = w + 2 * pad - 2;
+  return g;
+}
+
+ActivationSpec Act(int i) {
+  ActivationSpec a;
+  if (i == 1) a.type = ActivationType::kRelu;
+  if (i == 2) a.type = ActivationType::kRelu6, a.a = 0.5f;  // a low threshold so the clamp is exercised
+  if (i == 3) a.type = ActivationType::kLeakyRelu, a.a = 0.1f;
+  if (i == 4) a.type = ActivationType::kHardSwish, a.a = 6.f, a.b = 6.f, a.c = 3.f;
+  return a;
+}
+
+std::vector<Isa> Isas() {
+  std::vector<Isa> v;
+  for (Isa i : {Isa::kGeneric, Isa::kAvx2, Isa::kAvx512})
+    if (x86::IsaSupported(i)) v.push_back(i);
+  return v;
+}
+
+// Runs the Winograd conv with tile size m on `isa` and compares with the reference; returns the largest error
+// relative to the output's magnitude.
+double Run(const ConvGeometry& g, int m, int act, Isa isa, uint32_t seed) {
+  REQUIRE(x86::WinogradSupported(g));
+  const auto x = Random(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), seed);
+  const auto w = Random(static_cast<size_t>(g.out_c * g.in_c * 9), seed + 1);
+  const auto b = Random(static_cast<size_t>(g.out_c), seed + 2);
+  const size_t out_n = static_cast<size_t>(g.batch * g.out_c * g.out_h * g.out_w);
+  // One guard float past the output catches a write beyond it.
+  std::vector<float> want(out_n), got(out_n + 1, NAN), packed;
+  got[out_n] = 12345.f;
+  ref::Conv2d(g, x.data(), w.data(), b.data(), Act(act), want.data());
+  x86::WinogradPackFilter(g, m, w.data(), &packed);
+  REQUIRE(packed.size() == x86::WinogradPackedSize(g, m));
+  x86::ConvWinograd(g, m, packed.data(), b.data(), Act(act), x.data(), got.data(), isa);
+  REQUIRE(got[out_n] == 12345.f);
+  // The magnitude is the convolution's before the activation (a clamp to 0.5 does not shrink the error).
+  std::vector<float> linear(out_n);
+  ref::Conv2d(g, x.data(), w.data(), b.data(), Act(0), linear.data());
+  double scale = 0;
+  for (float v : linear) scale = std::max(scale, static_cast<double>(std::fabs(v)));
+  int bad = 0;
+  double worst = 0;
+  for (size_t i = 0; i < out_n; ++i) {
+    const double err = std::fabs(static_cast<double>(got[i]) - want[i]);
+    worst = std::max(worst, err / (1.0 + scale));
+    if (!(err <= 1e-4 * (1.0 + scale) + 1e-4 * std::fabs(want[i])) && bad++ < 3)
+      UNSCOPED_INFO("out[" << i << "] = " << got[i] << ", want " << want[i]);
+  }
+  INFO("winograd F(" << m << ",3) " << x86::IsaName(isa) << " n" << g.batch << " c" << g.in_c << " " << g.in_h
+                     << "x" << g.in_w << " cout" << g.out_c << " p" << g.pad_top << " act " << act);
+  REQUIRE(bad == 0);
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("winograd: supported geometries only 3x3 stride 1 dilation 1 group 1", "[x86][winograd]") {
+  ConvGeometry g = Geo3x3(1, 8, 10, 10, 8, 1);
+  CHECK(x86::WinogradSupported(g));
+  ConvGeometry s2 = g;
+  s2.stride_h = s2.stride_w = 2;
+  CHECK_FALSE(x86::WinogradSupported(s2));
+  ConvGeometry d2 = g;
+  d2.dilation_h = d2.dilation_w = 2;
+  CHECK_FALSE(x86::WinogradSupported(d2));
+  ConvGeometry gr = g;
+  gr.groups = 2;
+  CHECK_FALSE(x86::WinogradSupported(gr));
+  ConvGeometry k5 = g;
+  k5.kernel_h = k5.kernel_w = 5;
+  CHECK_FALSE(x86::WinogradSupported(k5));
+  CHECK(x86::WinogradChoose(s2, x86::ActiveIsa()) == 0);
+  CHECK(std::string(x86::WinogradKernelName(6, Isa::kGeneric)) == "winograd F(6,3) generic");
+}
+
+TEST_CASE("winograd: channel counts, sizes around and below one tile, pads 0/1/2, fused activations",
+          "[x86][winograd]") {
+  for (Isa isa : Isas())
+    for (int m : {4, 6}) {
+      int i = 0;
+      double worst = 0;
+      for (int64_t c : {1, 3, 8, 16, 17, 33})
+        for (int64_t pad : {0, 1, 2})
+          for (int64_t hw : {1, 3, 6, 7, 12, 13}) {
+            const int64_t h = hw + i % 3, w = hw + 8 - i % 5;  // odd and even, h != w
+            if (h + 2 * pad < 3 || w + 2 * pad < 3) continue;
+            const int64_t cout = (i % 4 == 0) ? 1 : (i % 4 == 1) ? 16 : (i % 4 == 2) ? 33 : 8;
+            worst = std::max(worst, Run(Geo3x3(1, c, h, w, cout, pad), m, i % 5, isa, 10 + i));
+            ++i;
+          }
+      INFO("worst relative error " << worst);
+      CHECK(worst < 1e-4);
+    }
+}
+
+TEST_CASE("winograd: larger images (several tile blocks), batch, cout past one panel", "[x86][winograd]") {
+  for (Isa isa : Isas())
+    for (int m : {4, 6}) {
+      Run(Geo3x3(1, 64, 20, 19, 40, 1), m, 1, isa, 100);   // cin 64: K spans many GEMM steps
+      Run(Geo3x3(2, 5, 11, 14, 70, 1), m, 3, isa, 200);    // batch 2, three cout panels (last partial)
+      Run(Geo3x3(1, 200, 15, 17, 9, 0), m, 2, isa, 300);   // blocks of few tiles (cin 200)
+      Run(Geo3x3(1, 2, 2, 20, 3, 1), m, 0, isa, 400);      // one tile row
+    }
+}
+
+TEST_CASE("winograd: many tiles split into blocks", "[x86][winograd]") {
+  // cin 256 -> 32 tiles per block at most for F(6,3): a 52 x 50 output has 81 tiles, 3 blocks.
+  for (Isa isa : Isas()) Run(Geo3x3(1, 256, 52, 50, 8, 1), 6, 1, isa, 500);
+}
