@@ -3,8 +3,8 @@
 // (NCHW + [C] at axis 1, the conv bias / residual cases), row ([W] at axis -1), both-sides and X-broadcast
 // shapes with inner sizes around 8/16 and odd ones. These are single IEEE operations, so the results must
 // be equal bit for bit. A fused activation is checked against ApplyActivation of the reference: exactly
-// for relu / leaky_relu, within 2e-6 relative + 1e-6 for sigmoid and swish (vmath_x86.h's bounds), and
-// through the portable fallback for gelu (erf).
+// for relu / leaky_relu, within 2e-6 relative + 1e-6 for sigmoid, swish and gelu (vmath_x86.h's bounds),
+// and exactly through the portable fallback for softplus.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -149,11 +149,12 @@ TEST_CASE("x86 elementwise: fused activations", "[x86][eltwise]") {
   for (Isa isa : VecIsas()) {
     for (A act : {A{ActivationType::kRelu, 0, true}, A{ActivationType::kLeakyRelu, 0.1f, true},
                   A{ActivationType::kSigmoid, 0, false}, A{ActivationType::kSwish, 1, false},
-                  A{ActivationType::kGelu, 0, true}}) {
+                  A{ActivationType::kGelu, 0, false}, A{ActivationType::kSoftplus, 1, true}}) {
       for (int64_t w : {7, 16, 33, 20000}) {
         ActivationSpec spec;
         spec.type = act.t;
         spec.a = act.a;
+        spec.b = 20.f;  // softplus threshold
         const std::vector<int64_t> xs = {1, 4, w}, ys = {4};
         BroadcastPlan plan;
         REQUIRE(PlanBroadcast(DDim(xs), DDim(ys), 1, &plan).ok());

@@ -42,7 +42,7 @@ static_assert(static_cast<int>(ActivationType::kThresholdedRelu) == kVThresholde
 
 bool VActVectorized(int type) {
   switch (type) {
-    case kVGelu: case kVLog: case kVPow: case kVErf: case kVSoftplus: return false;
+    case kVLog: case kVPow: case kVSoftplus: return false;
     default: return type >= kVNone && type <= kVThresholdedRelu;
   }
 }
@@ -57,6 +57,7 @@ void VMathArray(VMathFn fn, const float* x, float* y, int64_t n, Isa isa) {
       case VMathFn::kExpm1: y[i] = std::expm1(v); break;
       case VMathFn::kSigmoid: y[i] = 1.f / (1.f + std::exp(-v)); break;
       case VMathFn::kTanh: y[i] = std::tanh(v); break;
+      case VMathFn::kErf: y[i] = std::erf(v); break;
     }
   }
 }

@@ -27,6 +27,7 @@ void VMathArrayAvx2(VMathFn fn, const float* x, float* y, int64_t n) {
     case VMathFn::kExpm1: VMathLoop([](V v) { return VExpm1(v); }, x, y, n); break;
     case VMathFn::kSigmoid: VMathLoop([](V v) { return VSigmoid(v); }, x, y, n); break;
     case VMathFn::kTanh: VMathLoop([](V v) { return VTanh(v); }, x, y, n); break;
+    case VMathFn::kErf: VMathLoop([](V v) { return VErf(v); }, x, y, n); break;
   }
 }
 
