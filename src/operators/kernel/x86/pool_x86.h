@@ -3,7 +3,8 @@
 //
 // Fixed windows (any kernel size, stride_w 1 or 2, any stride_h, pads, ceil_mode, exclusive or not, no
 // dilation): each output row is split into the columns whose window lies inside the input horizontally,
-// computed one vector of outputs at a time (stride 2 deinterleaves even columns with a permute), and the
+// computed one vector of outputs at a time (stride 2 deinterleaves even/odd columns with permutes; the
+// interior's last, partial vector and planes narrower than a vector use masked loads and stores), and the
 // border columns, computed one output at a time. Rows clipped by top/bottom padding simply visit fewer
 // input rows. Every output visits its window in the portable order (row by row, left to right) with the
 // same operations, so results equal Pool2d's of central-arm-func/pool2d_func.h bit for bit (max keeps its
