@@ -14,15 +14,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
 #include "operators/kernel/x86/winograd_x86.h"
+#include "test_util.h"
 
 using namespace ember;
 using ember::x86::Isa;
+using ember::test::OpRunner;
+using ember::test::RandomTensor;
 
 namespace {
 
@@ -149,4 +153,37 @@ TEST_CASE("winograd: larger images (several tile blocks), batch, cout past one p
 TEST_CASE("winograd: many tiles split into blocks", "[x86][winograd]") {
   // cin 256 -> 32 tiles per block at most for F(6,3): a 52 x 50 output has 81 tiles, 3 blocks.
   for (Isa isa : Isas()) Run(Geo3x3(1, 256, 52, 50, 8, 1), 6, 1, isa, 500);
+}
+
+TEST_CASE("winograd: the conv2d op end to end (rule picks Winograd; bias, relu6 fused)", "[x86][winograd][conv]") {
+  // 24 -> 20 channels, 18 x 21 output: the rule's F(4,3) (or F(6,3) when EMBER_CONV forces it).
+  const ConvGeometry g = Geo3x3(1, 24, 18, 21, 20, 1);
+  if (!std::getenv("EMBER_CONV")) REQUIRE(x86::WinogradChoose(g, x86::ActiveIsa()) != 0);
+  Tensor x = RandomTensor({1, 24, 18, 21}, 7, -2.f, 2.f);
+  Tensor w = RandomTensor({20, 24, 3, 3}, 8);
+  Tensor b = RandomTensor({20}, 9, -3.f, 3.f);
+  OpRunner op("conv2d");
+  op.In("Input", "x", x).In("Filter", "w", w).In("Bias", "b", b).Out("Output", "y");
+  op.Attr("strides", Attribute::Ints({1, 1}))
+      .Attr("paddings", Attribute::Ints({1, 1}))
+      .Attr("dilations", Attribute::Ints({1, 1}))
+      .Attr("groups", Attribute::Int(1))
+      .Attr("fuse_activation", Attribute::String("relu6"))
+      .Attr("fuse_threshold", Attribute::Float(6.0));
+  Status s = op.Run();
+  INFO(s.ToString());
+  REQUIRE(s.ok());
+  const Tensor& y = op.Get("y");
+  REQUIRE(y.dims() == DDim({1, 20, 18, 21}));
+  std::vector<float> linear(static_cast<size_t>(y.numel()));
+  ref::Conv2d(g, x.data<float>(), w.data<float>(), b.data<float>(), ActivationSpec(), linear.data());
+  double scale = 0;
+  for (float v : linear) scale = std::max(scale, static_cast<double>(std::fabs(v)));
+  int bad = 0;
+  for (size_t i = 0; i < linear.size(); ++i) {
+    const float want = std::min(std::max(linear[i], 0.f), 6.f);
+    if (!(std::fabs(y.data<float>()[i] - want) <= 1e-4 * (1.0 + scale)) && bad++ < 3)
+      UNSCOPED_INFO("y[" << i << "] = " << y.data<float>()[i] << ", want " << want);
+  }
+  CHECK(bad == 0);
 }

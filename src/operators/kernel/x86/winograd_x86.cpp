@@ -51,7 +51,7 @@ const double kG4[6][3] = {{1.0 / 4, 0.0, 0.0},
                           {0.0, 0.0, 1.0}};
 
 // EMBER_CONV=gemm|winograd|winograd4|winograd6: -1 when unset (or unknown), else the forced tile size (0 =
-// GEMM; "winograd" = the rule's tile size, or 6 where the rule says GEMM).
+// GEMM; 1 = "winograd": the rule's tile size, or 4 where the rule says GEMM).
 int ForcedPath() {
   static const int forced = [] {
     const char* e = std::getenv("EMBER_CONV");
@@ -73,21 +73,44 @@ bool WinogradSupported(const ConvGeometry& g) {
          g.in_h >= 1 && g.in_w >= 1 && g.pad_top >= 0 && g.pad_left >= 0;
 }
 
-// The rule (measured on the networks' layers, 1 thread, AVX-512, see the table in the report of issue 4):
-// Winograd pays when there is enough channel depth for its GEMM to dominate the transforms and enough output
-// for the tiles not to be mostly padding.
+// The rule, measured with every distinct 3x3 stride-1 layer of resnet18, vgg16, googlenet, yolov4-tiny and
+// squeezenet (pad 1, AVX-512, this machine: AMD Zen4, 1 thread unless said; best of 7-15 runs, ms):
+//   cin cout  out      gemm    F(4,3)  F(6,3)
+//     3   64  224x224  2.40    4.91    5.90     too few input channels for the transforms to pay
+//     4   16   56x56   0.077   0.073   0.096    break-even
+//     8   32   56x56   0.227   0.140   0.183
+//    16   64   56x56   0.679   0.421   0.495
+//    64   64   56x56   2.71    1.25    1.19     (2 threads: 1.41 / 0.64 / 0.62)
+//    64   64  224x224 69.7    28.2    27.4
+//    64  128  112x112 27.9    13.8    12.7
+//   128  128   52x52  10.9     3.40    3.23
+//   128  128   28x28   2.62    1.02    1.06     (2 threads: 1.34 / 0.48 / 0.54)
+//   256  256   14x14   2.76    1.42    1.71     (2 threads: 1.58 / 0.67 / 1.02)
+//   256  512   28x28  22.8     7.51    9.44
+//   512  512   14x14  14.5     5.42   10.1
+//   160  320    7x7    0.69    0.51    0.88
+//   512  512    7x7    3.27    2.55    4.58     (2 threads: 2.18 / 2.40 / 11.9: F(4,3) streams 4x the filter
+//                                                 bytes of the GEMM for 4 tiles, memory-bound)
+//   256  256    5x5    0.53    0.73    1.25
+//   512  512    3x3    1.79    2.52    4.73
+// So: GEMM below 8 input channels or below 6x6 outputs, and for 7x7-ish outputs (< 64) with more than one
+// thread; F(6,3) for large outputs (>= 40 x 40) of up to 128 input channels; F(4,3) otherwise (its smaller
+// transforms and filter win on the deeper, smaller layers).
 int WinogradChoose(const ConvGeometry& g, Isa isa) {
+  (void)isa;
   if (!WinogradSupported(g)) return 0;
   const int forced = ForcedPath();
   if (forced == 0) return 0;
   if (forced == 4 || forced == 6) return forced;
-  (void)isa;
+  int threads = 1;
+#ifdef _OPENMP
+  if (!omp_in_parallel()) threads = omp_get_max_threads();
+#endif
+  const int64_t out_hw = g.out_h * g.out_w;
   int m = 0;
-  if (g.in_c >= 16 && g.out_c >= 16) {
-    if (g.out_h >= 20 && g.out_w >= 20) m = 6;
-    else if (g.out_h >= 10 && g.out_w >= 10) m = 4;
-  }
-  if (forced == 1 && m == 0) m = 6;
+  if (g.in_c >= 8 && out_hw >= 36 && !(out_hw < 64 && threads > 1))
+    m = (g.out_h >= 40 && g.out_w >= 40 && g.in_c <= 128) ? 6 : 4;
+  if (forced == 1 && m == 0) m = 4;
   return m;
 }
 
@@ -128,7 +151,8 @@ void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   const int64_t panels = (g.out_c + kWinoNB - 1) / kWinoNB, ldm = panels * kWinoNB;
   const int64_t cin = g.in_c;
   // Tiles per block: v and m of a block within kBlockFloats each; blocks of even size.
-  const int64_t max_t = std::max<int64_t>(kWinoMR, kBlockFloats / (P * std::max(cin, ldm)));
+  static const int64_t kBF = getenv("WINO_BF") ? atoll(getenv("WINO_BF")) : kBlockFloats;
+  const int64_t max_t = std::max<int64_t>(kWinoMR, kBF / (P * std::max(cin, ldm)));
   const int64_t nblocks = (total + max_t - 1) / max_t, per_block = (total + nblocks - 1) / nblocks;
   const int64_t ldv_max = RoundUp(RoundUp(per_block, kWinoMR), 16);
 
