@@ -12,6 +12,8 @@ class ActivationKernel {
  public:
   Status Init(ActivationParam* param);
   Status Compute(const ActivationParam& param);
+  // The implementation Compute uses (profile column).
+  const char* Name(const ActivationParam& param) const;
 };
 
 }  // namespace ember

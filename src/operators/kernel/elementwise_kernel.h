@@ -12,6 +12,8 @@ class ElementwiseKernel {
  public:
   Status Init(ElementwiseParam* param);
   Status Compute(const ElementwiseParam& param);
+  // The implementation Compute uses (profile column).
+  const char* Name(const ElementwiseParam& param) const;
 };
 
 }  // namespace ember

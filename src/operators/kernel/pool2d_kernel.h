@@ -12,6 +12,8 @@ class Pool2dKernel {
  public:
   Status Init(Pool2dParam* param);
   Status Compute(const Pool2dParam& param);
+  // The implementation Compute uses (profile column).
+  const char* Name(const Pool2dParam& param) const;
 };
 
 }  // namespace ember

@@ -12,6 +12,8 @@ class SoftmaxKernel {
  public:
   Status Init(SoftmaxParam* param);
   Status Compute(const SoftmaxParam& param);
+  // The implementation Compute uses (profile column).
+  const char* Name(const SoftmaxParam& param) const;
 };
 
 }  // namespace ember

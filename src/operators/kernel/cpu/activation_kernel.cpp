@@ -34,3 +34,15 @@ Status ActivationKernel<CPU, float>::Compute(const ActivationParam& p) {
 }
 
 }  // namespace ember
+
+namespace ember {
+template <>
+const char* ActivationKernel<CPU, float>::Name(const ActivationParam& p) const {
+  if (p.x->dtype() != DataType::kFloat32) return "portable";
+#ifdef EMBER_HAVE_X86_KERNELS
+  return x86::ActivationKernelName(p.act, x86::ActiveIsa());
+#else
+  return "portable";
+#endif
+}
+}  // namespace ember

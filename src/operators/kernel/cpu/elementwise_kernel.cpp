@@ -50,3 +50,14 @@ Status ElementwiseKernel<CPU, float>::Compute(const ElementwiseParam& p) {
 }
 
 }  // namespace ember
+
+namespace ember {
+template <>
+const char* ElementwiseKernel<CPU, float>::Name(const ElementwiseParam& p) const {
+#ifdef EMBER_HAVE_X86_KERNELS
+  if (p.x->dtype() == DataType::kFloat32) return x86::ElementwiseKernelName(p.type, x86::ActiveIsa());
+#endif
+  (void)p;
+  return "portable";
+}
+}  // namespace ember

@@ -31,3 +31,15 @@ Status Pool2dKernel<CPU, float>::Compute(const Pool2dParam& p) {
 }
 
 }  // namespace ember
+
+namespace ember {
+template <>
+const char* Pool2dKernel<CPU, float>::Name(const Pool2dParam& p) const {
+  if (p.mask || p.geo.dilation_h != 1 || p.geo.dilation_w != 1) return "dilated portable";
+#ifdef EMBER_HAVE_X86_KERNELS
+  return x86::Pool2dKernelName(p.geo, x86::ActiveIsa());
+#else
+  return "portable";
+#endif
+}
+}  // namespace ember

@@ -26,3 +26,14 @@ Status SoftmaxKernel<CPU, float>::Compute(const SoftmaxParam& p) {
 }
 
 }  // namespace ember
+
+namespace ember {
+template <>
+const char* SoftmaxKernel<CPU, float>::Name(const SoftmaxParam&) const {
+#ifdef EMBER_HAVE_X86_KERNELS
+  return x86::SoftmaxKernelName(x86::ActiveIsa());
+#else
+  return "portable";
+#endif
+}
+}  // namespace ember
