@@ -27,6 +27,11 @@ std::shared_ptr<const std::vector<float>> SharedPacked(const ConvParam& p, const
       p.cache_key.empty() || !p.weights_scope ? pack() : p.weights_scope->Derived(p.cache_key + suffix, pack));
 }
 
+// An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
+void DepthwisePostActivation(float* out, int64_t n, const void* ctx) {
+  ActivationInPlace(*static_cast<const ActivationSpec*>(ctx), out, n);
+}
+
 }  // namespace
 #endif
 
@@ -73,8 +78,12 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
         shared_packed_ = SharedPacked(p, "", [&](std::vector<float>* v) { x86::PackConvFilter(p.geo, p.filter->data<float>(), v); });
       x86::ConvGemmPacked(p.geo, shared_packed_->data(), bias_.data(), p.act, x, y, isa);
     }
-  } else if (x86::DepthwiseSupported(p.geo, isa)) {
-    x86::ConvDepthwiseX86(p.geo, filter_.data(), bias_.data(), p.act, x, y, isa);
+  } else if (x86::DepthwiseKernelSupported(p.geo, isa)) {
+    x86::GemmEpilogue ep;
+    const bool fused = x86::EpilogueActivation(p.act, &ep);
+    if (!fused) ep.act = 0;
+    x86::DepthwiseConvX86(p.geo, filter_.data(), bias_.data(), ep, x, y, isa,
+                          fused ? nullptr : DepthwisePostActivation, &p.act);
   } else {
     ConvDepthwise(p.geo, filter_.data(), bias_.data(), p.act, x, y);
   }
@@ -98,12 +107,7 @@ const char* ConvKernel<CPU, float>::Name(const ConvParam& p) const {
     static const char* const kGemm[3] = {"gemm generic", "gemm avx2", "gemm avx512"};
     return kGemm[static_cast<int>(isa)];
   }
-  if (x86::DepthwiseSupported(p.geo, isa)) {
-    static const char* const kDw[2][2][2] = {
-        {{"dw3x3s1 avx2", "dw3x3s2 avx2"}, {"dw5x5s1 avx2", "dw5x5s2 avx2"}},
-        {{"dw3x3s1 avx512", "dw3x3s2 avx512"}, {"dw5x5s1 avx512", "dw5x5s2 avx512"}}};
-    return kDw[isa == x86::Isa::kAvx512][p.geo.kernel_h == 5][p.geo.stride_h == 2];
-  }
+  if (x86::DepthwiseKernelSupported(p.geo, isa)) return x86::DepthwiseKernelName(p.geo, isa);
   return "dw portable";
 #else
   (void)p;
