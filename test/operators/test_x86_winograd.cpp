@@ -1,4 +1,4 @@
-// Winograd F(6,3) / F(4,3) conv (winograd_x86.h), every ISA variant this machine runs (generic, avx2, avx512,
+// Winograd F(6,3) / F(4,3) / F(2,3) conv (winograd_x86.h), every ISA variant this machine runs (generic, avx2, avx512,
 // each called explicitly), against the naive ref::Conv2d (double accumulation) over channel counts 1, 3, 8, 16,
 // 17, 33, output channels around the 32-wide filter panels, odd and even heights and widths from 1 to 20
 // (including images smaller than one tile and several tile blocks), pads 0 / 1 / 2, with bias and
@@ -118,12 +118,13 @@ TEST_CASE("winograd: supported geometries only 3x3 stride 1 dilation 1 group 1",
   CHECK_FALSE(x86::WinogradSupported(k5));
   CHECK(x86::WinogradChoose(s2, x86::ActiveIsa()) == 0);
   CHECK(std::string(x86::WinogradKernelName(6, Isa::kGeneric)) == "winograd F(6,3) generic");
+  CHECK(std::string(x86::WinogradKernelName(2, Isa::kGeneric)) == "winograd F(2,3) generic");
 }
 
 TEST_CASE("winograd: channel counts, sizes around and below one tile, pads 0/1/2, fused activations",
           "[x86][winograd]") {
   for (Isa isa : Isas())
-    for (int m : {4, 6}) {
+    for (int m : {2, 4, 6}) {
       int i = 0;
       double worst = 0;
       for (int64_t c : {1, 3, 8, 16, 17, 33})
@@ -142,7 +143,7 @@ TEST_CASE("winograd: channel counts, sizes around and below one tile, pads 0/1/2
 
 TEST_CASE("winograd: larger images (several tile blocks), batch, cout past one panel", "[x86][winograd]") {
   for (Isa isa : Isas())
-    for (int m : {4, 6}) {
+    for (int m : {2, 4, 6}) {
       Run(Geo3x3(1, 64, 20, 19, 40, 1), m, 1, isa, 100);   // cin 64: K spans many GEMM steps
       Run(Geo3x3(2, 5, 11, 14, 70, 1), m, 3, isa, 200);    // batch 2, three cout panels (last partial)
       Run(Geo3x3(1, 200, 15, 17, 9, 0), m, 2, isa, 300);   // blocks of few tiles (cin 200)

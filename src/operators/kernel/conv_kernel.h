@@ -23,10 +23,10 @@ class ConvKernel {
   std::vector<T> filter_;   // [Cout, Cin/groups * kh * kw], copied in Init
   std::vector<T> bias_;     // [Cout], zeros without a Bias input
   std::vector<T> scratch_;  // im2col buffer, reused across runs (portable path)
-  // x86: the filter packed for the GEMM micro-kernels (per group), and transformed for Winograd F(4,3) /
-  // F(6,3) (index 0 / 1), each made on first use once per model and shared by its predictors.
+  // x86: the filter packed for the GEMM micro-kernels (per group), and transformed for Winograd F(2,3) /
+  // F(4,3) / F(6,3) (index m / 2 - 1), each made on first use once per model and shared by its predictors.
   std::shared_ptr<const std::vector<T>> shared_packed_;
-  std::shared_ptr<const std::vector<T>> shared_wino_[2];
+  std::shared_ptr<const std::vector<T>> shared_wino_[3];
 };
 
 }  // namespace ember

@@ -47,7 +47,7 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
     // geometry uses is made now; the other on first use (a new input shape may change the choice).
     const int m = x86::WinogradChoose(p->geo, x86::ActiveIsa());
     if (m != 0) {
-      shared_wino_[m == 6] = SharedPacked(*p, m == 6 ? "@wino6" : "@wino4",
+      shared_wino_[m / 2 - 1] = SharedPacked(*p, "@wino" + std::to_string(m),
                                           [&](std::vector<float>* v) { x86::WinogradPackFilter(p->geo, m, w, v); });
     } else {
       shared_packed_ = SharedPacked(*p, "", [&](std::vector<float>* v) { x86::PackConvFilter(p->geo, w, v); });
@@ -68,9 +68,9 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   if (!IsDepthwise(p.geo)) {
     const int m = x86::WinogradChoose(p.geo, isa);
     if (m != 0) {
-      auto& packed = shared_wino_[m == 6];
+      auto& packed = shared_wino_[m / 2 - 1];
       if (!packed)
-        packed = SharedPacked(p, m == 6 ? "@wino6" : "@wino4",
+        packed = SharedPacked(p, "@wino" + std::to_string(m),
                               [&](std::vector<float>* v) { x86::WinogradPackFilter(p.geo, m, p.filter->data<float>(), v); });
       x86::ConvWinograd(p.geo, m, packed->data(), bias_.data(), p.act, x, y, isa);
     } else {

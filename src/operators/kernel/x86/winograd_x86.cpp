@@ -44,6 +44,7 @@ const double kG6[8][3] = {{1.0, 0.0, 0.0},
                           {1.0 / 45, 1.0 / 90, 1.0 / 180},
                           {1.0 / 45, -1.0 / 90, 1.0 / 180},
                           {0.0, 0.0, 1.0}};
+const double kG2[4][3] = {{1.0, 0.0, 0.0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0.0, 0.0, 1.0}};
 const double kG4[6][3] = {{1.0 / 4, 0.0, 0.0},
                           {-1.0 / 6, -1.0 / 6, -1.0 / 6},
                           {-1.0 / 6, 1.0 / 6, -1.0 / 6},
@@ -51,7 +52,7 @@ const double kG4[6][3] = {{1.0 / 4, 0.0, 0.0},
                           {1.0 / 24, -1.0 / 12, 1.0 / 6},
                           {0.0, 0.0, 1.0}};
 
-// EMBER_CONV=gemm|winograd|winograd4|winograd6: -1 when unset (or unknown), else the forced tile size (0 =
+// EMBER_CONV=gemm|winograd|winograd2|winograd4|winograd6: -1 when unset (or unknown), else the forced tile size (0 =
 // GEMM; 1 = "winograd": the rule's tile size, or 4 where the rule says GEMM).
 int ForcedPath() {
   static const int forced = [] {
@@ -59,6 +60,7 @@ int ForcedPath() {
     if (!e) return -1;
     if (!std::strcmp(e, "gemm")) return 0;
     if (!std::strcmp(e, "winograd")) return 1;
+    if (!std::strcmp(e, "winograd2")) return 2;
     if (!std::strcmp(e, "winograd4")) return 4;
     if (!std::strcmp(e, "winograd6")) return 6;
     return -1;
@@ -76,41 +78,44 @@ bool WinogradSupported(const ConvGeometry& g) {
 
 // The rule, measured with every distinct 3x3 stride-1 layer of resnet18, vgg16, googlenet, yolov4-tiny and
 // squeezenet (pad 1, AVX-512, this machine: AMD Zen4, 1 thread unless said; best of 7-15 runs, ms):
-//   cin cout  out      gemm    F(4,3)  F(6,3)
-//     3   64  224x224  2.40    4.91    5.90     too few input channels for the transforms to pay
-//     4   16   56x56   0.077   0.073   0.096    break-even
+//   cin cout  out      gemm    F(4,3)  F(6,3)  F(2,3)
+//     3   64  224x224  2.40    4.91    5.90             too few input channels for the transforms to pay
+//     4   16   56x56   0.077   0.073   0.096            break-even
 //     8   32   56x56   0.227   0.140   0.183
 //    16   64   56x56   0.679   0.421   0.495
-//    64   64   56x56   2.71    1.25    1.19     (2 threads: 1.41 / 0.64 / 0.62)
+//    64   64   56x56   2.71    1.25    1.19             (2 threads: 1.41 / 0.64 / 0.62)
 //    64   64  224x224 69.7    28.2    27.4
 //    64  128  112x112 27.9    13.8    12.7
 //   128  128   52x52  10.9     3.40    3.23
-//   128  128   28x28   2.62    1.02    1.06     (2 threads: 1.34 / 0.48 / 0.54)
-//   256  256   14x14   2.76    1.42    1.71     (2 threads: 1.58 / 0.67 / 1.02)
+//   128  128   28x28   2.62    1.02    1.06             (2 threads: 1.34 / 0.48 / 0.54)
+//   256  256   14x14   2.71    1.30    1.82    1.34     (2 threads: 1.58 / 0.67 / 1.02)
 //   256  512   28x28  22.8     7.51    9.44
 //   512  512   14x14  14.5     5.42   10.1
-//   160  320    7x7    0.69    0.51    0.88
-//   512  512    7x7    3.27    2.55    4.58     (2 threads: 2.18 / 2.40 / 11.9: F(4,3) streams 4x the filter
-//                                                 bytes of the GEMM for 4 tiles, memory-bound)
-//   256  256    5x5    0.53    0.73    1.25
-//   512  512    3x3    1.79    2.52    4.73
-// So: GEMM below 8 input channels or below 6x6 outputs, and for 7x7-ish outputs (< 64) with more than one
-// thread; F(6,3) for large outputs (>= 40 x 40) of up to 128 input channels; F(4,3) otherwise (its smaller
-// transforms and filter win on the deeper, smaller layers).
+//   160  320    7x7    0.66    0.47    0.88    0.39
+//   512  512    7x7    3.27    2.52    4.84    2.06     (2 threads: gemm 2.18, F(4,3) 2.40: the transformed
+//                                                        filter, 4x (F(4,3)) or 1.8x (F(2,3)) the GEMM's
+//                                                        bytes for a few tiles, makes it memory-bound)
+//   256  256    5x5    0.50    0.66    1.13    0.40
+//   512  512    3x3    1.74    2.48    4.66    1.07
+// So: GEMM below 8 input channels or 9 outputs; F(2,3) for small outputs (< 64, e.g. 7x7) on one thread, the
+// GEMM there with more threads; F(6,3) for large outputs (>= 40 x 40) of up to 128 input channels; F(4,3)
+// otherwise (its smaller transforms and filter win on the deeper, mid-sized layers).
 int WinogradChoose(const ConvGeometry& g, Isa isa) {
   (void)isa;
   if (!WinogradSupported(g)) return 0;
   const int forced = ForcedPath();
   if (forced == 0) return 0;
-  if (forced == 4 || forced == 6) return forced;
+  if (forced == 2 || forced == 4 || forced == 6) return forced;
   int threads = 1;
 #ifdef _OPENMP
   if (!omp_in_parallel()) threads = omp_get_max_threads();
 #endif
   const int64_t out_hw = g.out_h * g.out_w;
   int m = 0;
-  if (g.in_c >= 8 && out_hw >= 36 && !(out_hw < 64 && threads > 1))
-    m = (g.out_h >= 40 && g.out_w >= 40 && g.in_c <= 128) ? 6 : 4;
+  if (g.in_c >= 8 && out_hw >= 9) {
+    if (out_hw < 64) m = threads > 1 ? 0 : 2;
+    else m = (g.out_h >= 40 && g.out_w >= 40 && g.in_c <= 128) ? 6 : 4;
+  }
   if (forced == 1 && m == 0) m = 4;
   return m;
 }
@@ -122,7 +127,7 @@ size_t WinogradPackedSize(const ConvGeometry& g, int m) {
 
 void WinogradPackFilter(const ConvGeometry& g, int m, const float* filter, std::vector<float>* packed) {
   const int a = m + 2;
-  const double(*G)[3] = m == 6 ? kG6 : kG4;
+  const double(*G)[3] = m == 6 ? kG6 : m == 4 ? kG4 : kG2;
   const int64_t panels = (g.out_c + kWinoNB - 1) / kWinoNB, cin = g.in_c;
   packed->assign(WinogradPackedSize(g, m), 0.f);
   float* u = packed->data();
@@ -145,8 +150,8 @@ void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
                   const float* input, float* output, Isa isa) {
   if (!IsaSupported(isa)) isa = DetectedIsa();
   const WinoKernels k = KernelsFor(isa);
-  void (*input_fn)(const WinoInArgs&) = m == 6 ? k.input6 : k.input4;
-  void (*output_fn)(const WinoOutArgs&) = m == 6 ? k.output6 : k.output4;
+  void (*input_fn)(const WinoInArgs&) = m == 6 ? k.input6 : m == 4 ? k.input4 : k.input2;
+  void (*output_fn)(const WinoOutArgs&) = m == 6 ? k.output6 : m == 4 ? k.output4 : k.output2;
   const int64_t a = m + 2, P = a * a;
   const int64_t tiles_h = (g.out_h + m - 1) / m, tiles_w = (g.out_w + m - 1) / m, total = tiles_h * tiles_w;
   const int64_t panels = (g.out_c + kWinoNB - 1) / kWinoNB, ldm = panels * kWinoNB;
@@ -233,10 +238,11 @@ void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
 }
 
 const char* WinogradKernelName(int m, Isa isa) {
-  static const char* const kNames[2][3] = {{"winograd F(4,3) generic", "winograd F(4,3) avx2", "winograd F(4,3) avx512"},
+  static const char* const kNames[3][3] = {{"winograd F(2,3) generic", "winograd F(2,3) avx2", "winograd F(2,3) avx512"},
+                                           {"winograd F(4,3) generic", "winograd F(4,3) avx2", "winograd F(4,3) avx512"},
                                            {"winograd F(6,3) generic", "winograd F(6,3) avx2", "winograd F(6,3) avx512"}};
   if (!IsaSupported(isa)) isa = DetectedIsa();
-  return kNames[m == 6][static_cast<int>(isa)];
+  return kNames[m == 6 ? 2 : m == 4 ? 1 : 0][static_cast<int>(isa)];
 }
 
 }  // namespace x86

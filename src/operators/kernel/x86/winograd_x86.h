@@ -1,9 +1,9 @@
-// Winograd convolution for 3x3, stride 1, dilation 1, group 1 convs (any padding), F(6,3) (8x8 tiles) and
-// F(4,3) (6x6 tiles), with the bias and activation fused in the output transform.
+// Winograd convolution for 3x3, stride 1, dilation 1, group 1 convs (any padding), F(6,3) (8x8 tiles),
+// F(4,3) (6x6 tiles) and F(2,3) (4x4 tiles, for small outputs), with the bias and activation fused in the output transform.
 //
 //   U = G g G^T          per (cout, cin), made once (WinogradPackFilter), shared like the packed GEMM filter
 //   V = B^T d B          per input tile and cin, for a block of tiles at a time (WinoInput*)
-//   M[pos] = V[pos]^T U[pos]   one GEMM per transform position (36 or 64): rows = tiles, columns = cout
+//   M[pos] = V[pos]^T U[pos]   one GEMM per transform position (16, 36 or 64): rows = tiles, columns = cout
 //   Y = A^T M A + bias   per tile, activation applied before the store (WinoOutput*)
 //
 // Layouts (floats):
@@ -68,9 +68,11 @@ struct WinoOutArgs {
 struct WinoKernels {
   void (*input6)(const WinoInArgs&);
   void (*input4)(const WinoInArgs&);
+  void (*input2)(const WinoInArgs&);
   void (*gemm)(const WinoGemmArgs&);
   void (*output6)(const WinoOutArgs&);
   void (*output4)(const WinoOutArgs&);
+  void (*output2)(const WinoOutArgs&);
 };
 WinoKernels WinoKernelsGeneric();
 WinoKernels WinoKernelsAvx2();
@@ -80,20 +82,21 @@ WinoKernels WinoKernelsAvx512();
 // True for the geometries the Winograd path computes: 3x3, stride 1, dilation 1, group 1, any padding.
 bool WinogradSupported(const ConvGeometry& g);
 
-// Output tile size the conv path should use for `g`: 6 (F(6,3)), 4 (F(4,3)), or 0 for the GEMM path. The rule
-// (measured, see winograd_x86.cpp) may be overridden with EMBER_CONV=gemm|winograd|winograd4|winograd6.
+// Output tile size the conv path should use for `g`: 6 (F(6,3)), 4 (F(4,3)), 2 (F(2,3)) or 0 for the GEMM path.
+// The rule (measured, see winograd_x86.cpp) may be overridden with
+// EMBER_CONV=gemm|winograd|winograd2|winograd4|winograd6.
 int WinogradChoose(const ConvGeometry& g, Isa isa);
 
-// Floats and layout of u for tile size m (4 or 6).
+// Floats and layout of u for tile size m (2, 4 or 6).
 size_t WinogradPackedSize(const ConvGeometry& g, int m);
 void WinogradPackFilter(const ConvGeometry& g, int m, const float* filter, std::vector<float>* packed);
 
 // The conv on a packed filter; bias [out_c] (not null); any activation (the clamp/leaky family fused, others
-// applied after). Requires WinogradSupported(g) and m 4 or 6.
+// applied after). Requires WinogradSupported(g) and m 2, 4 or 6.
 void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float* bias, const ActivationSpec& act,
                   const float* input, float* output, Isa isa);
 
-// "winograd F(6,3) avx512", ...
+// "winograd F(6,3) avx512", "winograd F(2,3) avx2", ...
 const char* WinogradKernelName(int m, Isa isa);
 
 }  // namespace x86
