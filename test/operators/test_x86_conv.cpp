@@ -81,18 +81,6 @@ void RunGemm(const ConvGeometry& g, int act, Isa isa) {
   Compare(g, got, want, "gemm conv", isa, act);
 }
 
-void RunDepthwise(const ConvGeometry& g, int act, Isa isa) {
-  REQUIRE(x86::DepthwiseSupported(g, isa));
-  const auto x = Random(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), 4);
-  const auto w = Random(static_cast<size_t>(g.out_c * g.kernel_h * g.kernel_w), 5);
-  const auto b = Random(static_cast<size_t>(g.out_c), 6);
-  const size_t out_n = static_cast<size_t>(g.batch * g.out_c * g.out_h * g.out_w);
-  std::vector<float> want(out_n), got(out_n, NAN);
-  ref::Conv2d(g, x.data(), w.data(), b.data(), Act(act), want.data());
-  x86::ConvDepthwiseX86(g, w.data(), b.data(), Act(act), x.data(), got.data(), isa);
-  Compare(g, got, want, "depthwise conv", isa, act);
-}
-
 }  // namespace
 
 TEST_CASE("x86 conv: 1x1 convs go straight to the packed GEMM", "[x86][conv]") {
@@ -121,29 +109,5 @@ TEST_CASE("x86 conv: kxk through tiled im2col (strides, pads, dilations, groups,
     RunGemm(Geo(1, 64, 20, 20, 40, 3, 1, 1, 1, 1), 2, isa);    // K = 576 spans three packed blocks
     RunGemm(Geo(1, 16, 30, 30, 24, 3, 2, 1, 1, 1), 0, isa);    // N = 225: several column panels
     RunGemm(Geo(1, 8, 1, 40, 8, 1, 2, 0, 1, 1), 1, isa);       // 1x1 stride 2: im2col path
-  }
-}
-
-TEST_CASE("x86 conv: direct depthwise 3x3 / 5x5, stride 1 and 2", "[x86][conv]") {
-  for (Isa isa : Isas()) {
-    if (isa == Isa::kGeneric) {
-      REQUIRE_FALSE(x86::DepthwiseSupported(Geo(1, 8, 8, 8, 8, 3, 1, 1, 1, 8), isa));  // portable path there
-      continue;
-    }
-    int i = 0;
-    for (int64_t k : {3, 5})
-      for (int64_t s : {1, 2})
-        for (int64_t w : {1, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33})
-          for (int64_t pad : {0, 1, 2}) {
-            if (w + 2 * pad < k) continue;
-            const int64_t h = 3 + i % 9;
-            if (h + 2 * pad < k) continue;
-            RunDepthwise(Geo(1 + i % 2, 3 + i % 6, h, w, 3 + i % 6, k, s, pad, 1, 3 + i % 6), i % 5, isa);
-            ++i;
-          }
-    RunDepthwise(Geo(1, 32, 56, 56, 32, 3, 1, 1, 1, 32), 2, isa);
-    RunDepthwise(Geo(1, 32, 57, 57, 32, 3, 2, 1, 1, 32), 3, isa);
-    // Dilation 2 is not claimed by the direct kernels.
-    REQUIRE_FALSE(x86::DepthwiseSupported(Geo(1, 8, 9, 9, 8, 3, 1, 2, 2, 8), isa));
   }
 }

@@ -5,6 +5,7 @@
 #include "operators/kernel/central-arm-func/conv_func.h"
 
 #ifdef EMBER_HAVE_X86_KERNELS
+#include "operators/kernel/x86/activation_x86.h"
 #include "operators/kernel/x86/conv_x86.h"
 #include "operators/kernel/x86/winograd_x86.h"
 #endif
@@ -29,7 +30,7 @@ std::shared_ptr<const std::vector<float>> SharedPacked(const ConvParam& p, const
 
 // An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
 void DepthwisePostActivation(float* out, int64_t n, const void* ctx) {
-  ActivationInPlace(*static_cast<const ActivationSpec*>(ctx), out, n);
+  x86::ActivationArray(*static_cast<const ActivationSpec*>(ctx), out, out, n, x86::ActiveIsa());
 }
 
 }  // namespace

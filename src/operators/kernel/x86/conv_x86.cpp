@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "operators/kernel/central-arm-func/conv_func.h"
+#include "operators/kernel/x86/activation_x86.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -121,72 +122,7 @@ void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
     }
   if (!fused) {
     const int64_t total = g.batch * g.out_c * out_hw;
-    ActivationInPlace(act, output, total);
-  }
-}
-
-bool DepthwiseSupported(const ConvGeometry& g, Isa isa) {
-  return isa != Isa::kGeneric && IsaSupported(isa) && IsDepthwise(g) && g.kernel_h == g.kernel_w &&
-         (g.kernel_h == 3 || g.kernel_h == 5) && g.stride_h == g.stride_w && (g.stride_h == 1 || g.stride_h == 2) &&
-         g.dilation_h == 1 && g.dilation_w == 1;
-}
-
-void ConvDepthwiseX86(const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
-                      const float* input, float* output, Isa isa) {
-  const int k = static_cast<int>(g.kernel_h), s = static_cast<int>(g.stride_h);
-  const int64_t rows = (g.out_h - 1) * s + k;
-  // Padded columns per plane: every vector of the last (rounded-up) output block stays inside.
-  const int64_t width = (g.out_w + 15) / 16 * 16 + k + 1;
-  const int64_t plane = rows * width;
-  GemmEpilogue ep;
-  const bool fused = EpilogueActivation(act, &ep);
-  void (*kernel)(const DwArgs&) = isa == Isa::kAvx512 ? DwConvPlaneAvx512 : DwConvPlaneAvx2;
-  const int64_t planes = g.batch * g.in_c, in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
-#pragma omp parallel for schedule(static) if (planes * out_hw * k * k > 32768)
-  for (int64_t nc = 0; nc < planes; ++nc) {
-    thread_local std::vector<float> scratch;
-    if (scratch.size() < static_cast<size_t>(plane * s)) scratch.resize(static_cast<size_t>(plane * s));
-    const int64_t c = nc % g.in_c;
-    const float* x = input + nc * in_hw;
-    // scratch holds s planes of rows x width: padded column q of the conv window lives in plane q % s,
-    // column q / s.
-    float* buf = scratch.data();
-    for (int64_t r = 0; r < rows; ++r) {
-      const int64_t ih = r - g.pad_top;
-      for (int p = 0; p < s; ++p) {
-        float* dst = buf + p * plane + r * width;
-        if (ih < 0 || ih >= g.in_h) {
-          std::fill(dst, dst + width, 0.f);
-          continue;
-        }
-        // Columns q with 0 <= q * s + p - pad_left < in_w come from the input, the rest are zero.
-        const int64_t off = p - g.pad_left;
-        int64_t q0, q1;
-        ConvValidRange(off, s, g.in_w, width, &q0, &q1);
-        const float* src = x + ih * g.in_w + off;
-        std::fill(dst, dst + q0, 0.f);
-        if (s == 1) {
-          std::memcpy(dst + q0, src + q0, static_cast<size_t>(q1 - q0) * sizeof(float));
-        } else {
-          for (int64_t q = q0; q < q1; ++q) dst[q] = src[q * 2];
-        }
-        std::fill(dst + q1, dst + width, 0.f);
-      }
-    }
-    DwArgs a;
-    a.planes[0] = buf;
-    a.planes[1] = s == 2 ? buf + plane : buf;
-    a.plane_stride = width;
-    a.k = k;
-    a.stride = s;
-    a.out_h = g.out_h;
-    a.out_w = g.out_w;
-    a.w = filter + c * k * k;
-    a.bias = bias[c];
-    a.out = output + nc * out_hw;
-    a.ep = ep;
-    kernel(a);
-    if (!fused) ActivationInPlace(act, a.out, out_hw);
+    ActivationArray(act, output, output, total, isa);
   }
 }
 

@@ -3,8 +3,8 @@
 //   read the image as B directly, other kxk convs unfold it tile by tile straight into the packed B panels
 //   (Im2ColBSource: at most KC x NC floats per thread, never the full im2col matrix); bias and
 //   relu/relu6/clip/leaky_relu are applied in the micro-kernel's epilogue.
-// - Depthwise 3x3 and 5x5, stride 1 or 2, dilation 1: direct AVX2/AVX-512 kernels over a zero-padded copy
-//   of each plane (split into even/odd columns for stride 2), bias and activation fused.
+// - 3x3 stride-1 convs: Winograd (winograd_x86.h) where its rule says it is faster.
+// - Depthwise 3x3 and 5x5, stride 1 or 2, dilation 1: dwconv_x86.h, in place on the NCHW input.
 #pragma once
 
 #include <vector>
@@ -38,11 +38,6 @@ void PackConvFilter(const ConvGeometry& g, const float* filter, std::vector<floa
 // The GEMM conv on packed weights; bias [Cout] (zeros when the op has none); any activation.
 void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
                     const float* input, float* output, Isa isa);
-
-// True when the direct depthwise kernels handle this geometry on `isa` (not on the generic level).
-bool DepthwiseSupported(const ConvGeometry& g, Isa isa);
-void ConvDepthwiseX86(const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
-                      const float* input, float* output, Isa isa);
 
 }  // namespace x86
 }  // namespace ember

@@ -15,7 +15,6 @@ namespace x86 {
 #define VZERO() _mm256_setzero_ps()
 #define VMAX(a, b) _mm256_max_ps(a, b)
 #define VMIN(a, b) _mm256_min_ps(a, b)
-#define EMBER_DW_KERNEL DwConvPlaneAvx2
 #define EMBER_DW_ROWS DwConvRowsAvx2
 #define EMBER_DW_R3S1 4
 #define EMBER_DW_R3S2 4

@@ -15,7 +15,6 @@ namespace x86 {
 #define VZERO() _mm512_setzero_ps()
 #define VMAX(a, b) _mm512_max_ps(a, b)
 #define VMIN(a, b) _mm512_min_ps(a, b)
-#define EMBER_DW_KERNEL DwConvPlaneAvx512
 #define EMBER_DW_ROWS DwConvRowsAvx512
 #define EMBER_DW_R3S1 7
 #define EMBER_DW_R3S2 4

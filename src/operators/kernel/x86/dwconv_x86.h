@@ -24,20 +24,6 @@ struct ConvGeometry;
 
 namespace x86 {
 
-// ---- the original padded-plane kernels (kept with their signature for existing callers) ----
-struct DwArgs {
-  const float* planes[2];  // stride 1: the padded plane; stride 2: its even and odd columns
-  int64_t plane_stride;    // floats per padded row
-  int k, stride;           // kernel size (3 or 5), stride (1 or 2)
-  int64_t out_h, out_w;
-  const float* w;          // k * k taps
-  float bias;
-  float* out;              // out_h x out_w
-  GemmEpilogue ep;         // act / lo / hi / slope used
-};
-void DwConvPlaneAvx2(const DwArgs& a);
-void DwConvPlaneAvx512(const DwArgs& a);
-
 // ---- in-place kernels: output rows [row0, row1) of one plane ----
 struct DwRowsArgs {
   const float* in;         // in_h x in_w, row-major (no padding, no slack needed)

@@ -8,6 +8,7 @@
 
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
+#include "operators/kernel/x86/activation_x86.h"
 #include "operators/kernel/x86/conv_x86.h"
 
 #ifdef _OPENMP
@@ -235,7 +236,7 @@ void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
       }
     }
   }
-  if (!fused) ActivationInPlace(act, output, g.batch * g.out_c * out_hw);
+  if (!fused) ActivationArray(act, output, output, g.batch * g.out_c * out_hw, isa);
 }
 
 const char* WinogradKernelName(int m, Isa isa) {
