@@ -570,9 +570,8 @@ class Builder:
             self.emit(L, Conv(dc, None, act, False))
         else:  # full output, output pads appended right/bottom (bias only), then the pads cut
             self.emit(L, Conv(dc, None, act, False, crop=(pt, pb - opb, pl, pr - opr)))
-        # Ember counts conv2d_transpose (2 x input x out/group x kh x kw) but not depthwise_conv2d_transpose.
-        if not (group > 1 and group == num_output == cin):
-            self.flops += 2.0 * x.numel() * (num_output // group) * kh * kw
+        # Counted as Ember counts conv2d_transpose / depthwise_conv2d_transpose: 2 x input x out/group x kh x kw.
+        self.flops += 2.0 * x.numel() * (num_output // group) * kh * kw
 
     def pooling(self, L):
         p = L.p

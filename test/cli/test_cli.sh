@@ -41,6 +41,13 @@ check "garbage model" 1 "error: model .*garbage.pdmodel: not a Paddle ProgramDes
 check "missing model" 1 "error: no such file or folder" -- "$ember" run "$tmp/nothing" --input x=y
 check "wrong input size" 1 "has 12 bytes" -- bash -c "printf 'abcdefghijkl' > '$tmp/small.bin'; '$ember' run '$mnist' --input image='$tmp/small.bin'"
 check "unknown option" 1 "unknown option --bogus" -- "$ember" run "$mnist" --bogus
+printf '7767517\n2 2\nInput data 0 1 data\nConvolution conv 1 1 data out 0=4 1=3 5=1 6=108\n' > "$tmp/noshape.param"
+check "bench: an input of unknown channel count asks for --shape" 1 "feed 'data' has an unknown channel count.*--shape data=" -- \
+  "$ember" bench "$tmp/noshape.param" --generate-weights --loops 1
+check "bench: --shape gives it" 0 "noshape.param" -- \
+  "$ember" bench "$tmp/noshape.param" --generate-weights --loops 1 --shape data=1,3,16,16
+check "bench profile names the kernel" 0 "conv2d .*\[1,4,14,14\].*(gemm|winograd|portable)" -- \
+  "$ember" bench "$tmp/noshape.param" --generate-weights --loops 1 --shape data=1,3,16,16 --profile
 check "bench with a per-op profile" 0 "per-op profile.*(.|\n)*fc +\[1,10\]|fc .*\[1,10\]" -- \
   "$ember" bench "$mnist" --loops 3 --warmup 1 --profile
 echo "$pass passed, $fail failed"

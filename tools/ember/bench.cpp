@@ -138,6 +138,10 @@ Status MakeInputs(const Model& model, const BenchArgs& a, std::vector<std::pair<
     auto it = a.shapes.find(name);
     if (it != a.shapes.end()) dims = it->second;
     if (dims.empty()) return InvalidArgument("feed '", name, "' has no declared shape: give --shape ", name, "=...");
+    // Unknown batch -> 1, unknown image size -> 224; an unknown channel count cannot be guessed.
+    if (dims.size() == 4 && dims[1] <= 0)
+      return InvalidArgument("feed '", name, "' has an unknown channel count (", DDim(dims).ToString(),
+                             "): give --shape ", name, "=N,C,H,W");
     for (size_t d = 0; d < dims.size(); ++d)
       if (dims[d] <= 0) dims[d] = d == 0 ? 1 : 224;
     const bool is_int = vd && (vd->dtype == static_cast<int>(VarDataType::kInt32) || vd->dtype == static_cast<int>(VarDataType::kInt64));
@@ -183,7 +187,7 @@ double OpFlops(const OpDesc& op, const std::map<std::string, DDim>& shapes) {
     if (!out || !f || f->dims().size() != 4) return 0;
     return 2.0 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
   }
-  if (t == "conv2d_transpose") {
+  if (t == "conv2d_transpose" || t == "depthwise_conv2d_transpose") {
     const Shape *in = dims("Input", false), *f = dims("Filter", false);
     if (!in || !f || f->dims().size() != 4) return 0;
     return 2.0 * in->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
