@@ -49,6 +49,14 @@ Tensor RandomTensor(const DDim& dims, uint32_t seed, float lo, float hi) {
   return t;
 }
 
+std::vector<float> RandomVector(size_t n, uint32_t seed, float lo, float hi) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<float> v(n);
+  for (auto& x : v) x = dist(rng);
+  return v;
+}
+
 Tensor MakeTensor(const DDim& dims, const std::vector<float>& values) { return MakeTypedTensor<float>(dims, values); }
 
 std::vector<float> ToVector(const Tensor& t) {

@@ -27,6 +27,8 @@ std::vector<float> ReadFloats(const std::string& path);
 
 // Uniform values in [lo, hi) from a fixed seed.
 Tensor RandomTensor(const DDim& dims, uint32_t seed, float lo = -1.f, float hi = 1.f);
+// n uniform values in [lo, hi) from a fixed seed (the same stream RandomTensor draws).
+std::vector<float> RandomVector(size_t n, uint32_t seed, float lo = -1.f, float hi = 1.f);
 Tensor MakeTensor(const DDim& dims, const std::vector<float>& values);
 template <typename T>
 Tensor MakeTypedTensor(const DDim& dims, const std::vector<T>& values) {

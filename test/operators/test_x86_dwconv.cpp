@@ -26,6 +26,8 @@
 
 #ifdef _OPENMP
 #include <omp.h>
+#include "test_util.h"
+#include "x86_test_util.h"
 #endif
 
 using namespace ember;
@@ -34,14 +36,6 @@ using ember::x86::Isa;
 namespace {
 
 constexpr float kTol = 4e-5f;
-
-std::vector<float> Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> d(-1.f, 1.f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = d(rng);
-  return v;
-}
 
 ConvGeometry DwGeo(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t s, int64_t pt, int64_t pl,
                    int64_t pb, int64_t pr) {
@@ -124,13 +118,6 @@ class GuardedFloats {
   float* data_ = nullptr;
 };
 
-std::vector<Isa> Isas() {
-  std::vector<Isa> v;
-  for (Isa i : {Isa::kAvx2, Isa::kAvx512})
-    if (x86::IsaSupported(i)) v.push_back(i);
-  return v;
-}
-
 struct Post {
   float scale;
 };
@@ -141,9 +128,9 @@ void ScalePost(float* out, int64_t n, const void* ctx) {
 // Runs one geometry on `isa` and compares; returns the number of mismatches (0 expected).
 void Check(const ConvGeometry& g, int act, Isa isa, uint32_t seed, bool at_end = true, bool post = false) {
   REQUIRE(x86::DepthwiseKernelSupported(g, isa));
-  const auto xv = Random(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), seed);
-  const auto w = Random(static_cast<size_t>(g.in_c * g.kernel_h * g.kernel_w), seed + 1);
-  const auto b = Random(static_cast<size_t>(g.in_c), seed + 2);
+  const auto xv = test::RandomVector(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), seed);
+  const auto w = test::RandomVector(static_cast<size_t>(g.in_c * g.kernel_h * g.kernel_w), seed + 1);
+  const auto b = test::RandomVector(static_cast<size_t>(g.in_c), seed + 2);
   GuardedFloats x(xv, at_end);
   auto want = Reference(g, x.data(), w.data(), b.data(), act);
   const Post scale{-1.5f};
@@ -173,7 +160,7 @@ void Check(const ConvGeometry& g, int act, Isa isa, uint32_t seed, bool at_end =
 }  // namespace
 
 TEST_CASE("x86 dwconv: every ISA variant over channels, sizes, strides, pads, kernels", "[x86][dwconv]") {
-  const auto isas = Isas();
+  const auto isas = test::SupportedIsas(false);
   if (isas.empty()) WARN("no AVX2 on this machine: nothing to test");
   const int64_t channels[] = {1, 3, 8, 16, 17};
   const int64_t widths[] = {1, 2, 3, 5, 7, 8, 9, 12, 15, 16, 17, 20, 23, 31, 32, 33, 40};
@@ -193,7 +180,7 @@ TEST_CASE("x86 dwconv: every ISA variant over channels, sizes, strides, pads, ke
 }
 
 TEST_CASE("x86 dwconv: asymmetric pads, batch, wide planes", "[x86][dwconv]") {
-  for (Isa isa : Isas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     uint32_t seed = 100;
     for (int64_t k : {3, 5})
       for (int64_t s : {1, 2}) {
@@ -214,7 +201,7 @@ TEST_CASE("x86 dwconv: two threads with row bands, post function", "[x86][dwconv
   const int saved = omp_get_max_threads();
   omp_set_num_threads(2);
 #endif
-  for (Isa isa : Isas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     uint32_t seed = 200;
     for (int64_t k : {3, 5})
       for (int64_t s : {1, 2}) {
@@ -229,7 +216,7 @@ TEST_CASE("x86 dwconv: two threads with row bands, post function", "[x86][dwconv
 }
 
 TEST_CASE("x86 dwconv: what the kernels claim and their names", "[x86][dwconv]") {
-  for (Isa isa : Isas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     const ConvGeometry ok = DwGeo(1, 8, 9, 9, 3, 2, 1, 1, 1, 1);
     REQUIRE(x86::DepthwiseKernelSupported(ok, isa));
     REQUIRE(std::string(x86::DepthwiseKernelName(ok, isa)) ==

@@ -14,18 +14,13 @@
 
 #include "operators/kernel/central-arm-func/elementwise_func.h"
 #include "operators/kernel/x86/eltwise_x86.h"
+#include "test_util.h"
+#include "x86_test_util.h"
 
 using namespace ember;
 using ember::x86::Isa;
 
 namespace {
-
-std::vector<Isa> VecIsas() {
-  std::vector<Isa> v;
-  for (Isa i : {Isa::kAvx2, Isa::kAvx512})
-    if (x86::IsaSupported(i)) v.push_back(i);
-  return v;
-}
 
 std::vector<float> Random(int64_t n, uint32_t seed, bool positive = false) {
   std::mt19937 rng(seed);
@@ -89,7 +84,7 @@ TEST_CASE("x86 elementwise: every op and ISA variant equals the reference bit fo
   uint32_t seed = 1;
   ActivationSpec none;
   int cases = 0;
-  for (Isa isa : VecIsas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     for (const Shape& sh : Shapes()) {
       for (ElementwiseType t : {ElementwiseType::kAdd, ElementwiseType::kSub, ElementwiseType::kMul,
                                 ElementwiseType::kDiv, ElementwiseType::kMax, ElementwiseType::kMin}) {
@@ -129,7 +124,7 @@ TEST_CASE("x86 elementwise: max/min keep the portable NaN and signed-zero result
   BroadcastPlan plan;
   REQUIRE(PlanBroadcast(DDim({17}), DDim({17}), -1, &plan).ok());
   ActivationSpec none;
-  for (Isa isa : VecIsas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     for (ElementwiseType t : {ElementwiseType::kMax, ElementwiseType::kMin}) {
       std::vector<float> want(17), got(17);
       ElementwiseCompute<float>(t, plan, x.data(), y.data(), want.data(), none);
@@ -146,7 +141,7 @@ TEST_CASE("x86 elementwise: max/min keep the portable NaN and signed-zero result
 
 TEST_CASE("x86 elementwise: fused activations", "[x86][eltwise]") {
   struct A { ActivationType t; float a; bool exact; };
-  for (Isa isa : VecIsas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     for (A act : {A{ActivationType::kRelu, 0, true}, A{ActivationType::kLeakyRelu, 0.1f, true},
                   A{ActivationType::kSigmoid, 0, false}, A{ActivationType::kSwish, 1, false},
                   A{ActivationType::kGelu, 0, false}, A{ActivationType::kSoftplus, 1, true}}) {

@@ -15,26 +15,13 @@
 #include "operators/kernel/central-arm-func/pool2d_func.h"
 #include "operators/kernel/x86/pool_x86.h"
 #include "operators/pool2d_op.h"
+#include "test_util.h"
+#include "x86_test_util.h"
 
 using namespace ember;
 using ember::x86::Isa;
 
 namespace {
-
-std::vector<Isa> VecIsas() {
-  std::vector<Isa> v;
-  for (Isa i : {Isa::kAvx2, Isa::kAvx512})
-    if (x86::IsaSupported(i)) v.push_back(i);
-  return v;
-}
-
-std::vector<float> Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> d(-2.f, 2.f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = d(rng);
-  return v;
-}
 
 // Output size as Pool2dOp::InferShape computes it.
 int64_t OutSize(int64_t in, int64_t k, int64_t s, int64_t p0, int64_t p1, bool ceil_mode) {
@@ -67,7 +54,7 @@ TEST_CASE("x86 pool2d: every ISA variant equals the portable Pool2d and a plain 
   int cases = 0;
   uint32_t seed = 1;
   struct K { int64_t kh, kw; };
-  for (Isa isa : VecIsas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     for (K k : {K{2, 2}, K{3, 3}, K{5, 5}, K{1, 4}, K{4, 1}}) {
       for (int64_t sh : {1, 2, 3}) {
         for (int64_t sw : {1, 2}) {
@@ -94,7 +81,7 @@ TEST_CASE("x86 pool2d: every ISA variant equals the portable Pool2d and a plain 
                   g.is_max = is_max;
                   g.exclusive = exclusive;
                   REQUIRE(x86::Pool2dX86Supported(g, isa));
-                  const auto x = Random(static_cast<size_t>(2 * ih * iw), seed++);
+                  const auto x = test::RandomVector(static_cast<size_t>(2 * ih * iw), seed++, -2.f, 2.f);
                   const size_t on = static_cast<size_t>(2 * g.out_h * g.out_w);
                   std::vector<float> want(on), got(on + 5, 777.f);
                   Pool2d(g, x.data(), want.data());
@@ -131,7 +118,7 @@ TEST_CASE("x86 pool2d: every ISA variant equals the portable Pool2d and a plain 
 }
 
 TEST_CASE("x86 pool2d: global max and avg", "[x86][pool]") {
-  for (Isa isa : VecIsas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     for (int64_t hw : {1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 49, 64, 65, 169, 289}) {
       for (bool is_max : {true, false}) {
         PoolGeometry g;
@@ -147,7 +134,7 @@ TEST_CASE("x86 pool2d: global max and avg", "[x86][pool]") {
           g.in_h = g.in_w = g.kernel_h = g.kernel_w = 7;
         }
         REQUIRE(std::string(x86::Pool2dKernelName(g, isa)).find("global") != std::string::npos);
-        const auto x = Random(static_cast<size_t>(38 * hw), static_cast<uint32_t>(hw));
+        const auto x = test::RandomVector(static_cast<size_t>(38 * hw), static_cast<uint32_t>(hw), -2.f, 2.f);
         std::vector<float> want(38), got(38);
         Pool2d(g, x.data(), want.data());
         x86::Pool2dX86(g, x.data(), got.data(), isa);
@@ -164,7 +151,7 @@ TEST_CASE("x86 pool2d: global max and avg", "[x86][pool]") {
 }
 
 TEST_CASE("x86 pool2d: max keeps the portable NaN rule", "[x86][pool]") {
-  for (Isa isa : VecIsas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     PoolGeometry g;
     g.batch = g.channels = 1;
     g.in_h = 2;

@@ -11,18 +11,13 @@
 
 #include "operators/kernel/central-arm-func/softmax_func.h"
 #include "operators/kernel/x86/softmax_x86.h"
+#include "test_util.h"
+#include "x86_test_util.h"
 
 using namespace ember;
 using ember::x86::Isa;
 
 namespace {
-
-std::vector<Isa> VecIsas() {
-  std::vector<Isa> v;
-  for (Isa i : {Isa::kAvx2, Isa::kAvx512})
-    if (x86::IsaSupported(i)) v.push_back(i);
-  return v;
-}
 
 void Check(Isa isa, int64_t outer, int64_t n, int64_t inner, bool log, float lo, float hi, uint32_t seed) {
   std::mt19937 rng(seed);
@@ -48,7 +43,7 @@ void Check(Isa isa, int64_t outer, int64_t n, int64_t inner, bool log, float lo,
 
 TEST_CASE("x86 softmax: last axis, every ISA variant against ref::Softmax", "[x86][softmax]") {
   uint32_t seed = 1;
-  for (Isa isa : VecIsas())
+  for (Isa isa : test::SupportedIsas(false))
     for (bool log : {false, true})
       for (int64_t n : {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 1000, 1001})
         for (int64_t outer : {1, 3, 40}) Check(isa, outer, n, 1, log, -8.f, 8.f, seed++);
@@ -57,14 +52,14 @@ TEST_CASE("x86 softmax: last axis, every ISA variant against ref::Softmax", "[x8
 TEST_CASE("x86 softmax: strided axis (axis 1 of NCHW), every ISA variant against ref::Softmax",
           "[x86][softmax]") {
   uint32_t seed = 100;
-  for (Isa isa : VecIsas())
+  for (Isa isa : test::SupportedIsas(false))
     for (bool log : {false, true})
       for (int64_t inner : {2, 3, 7, 8, 9, 15, 16, 17, 33, 255, 256, 257, 600})
         for (int64_t n : {1, 2, 5, 21}) Check(isa, 2, n, inner, log, -8.f, 8.f, seed++);
 }
 
 TEST_CASE("x86 softmax: large inputs, wide ranges and the threaded paths", "[x86][softmax]") {
-  for (Isa isa : VecIsas()) {
+  for (Isa isa : test::SupportedIsas(false)) {
     Check(isa, 2, 9, 1, false, -1000.f, 1000.f, 5);
     Check(isa, 2, 9, 17, false, -1000.f, 1000.f, 6);
     Check(isa, 1, 85, 169 * 4, false, -5.f, 5.f, 7);  // yolo-like [1, 85, 26, 26], axis 1

@@ -22,6 +22,7 @@
 #include "operators/kernel/central-arm-func/conv_func.h"
 #include "operators/kernel/x86/winograd_x86.h"
 #include "test_util.h"
+#include "x86_test_util.h"
 
 using namespace ember;
 using ember::x86::Isa;
@@ -29,14 +30,6 @@ using ember::test::OpRunner;
 using ember::test::RandomTensor;
 
 namespace {
-
-std::vector<float> Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> d(-1.f, 1.f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = d(rng);
-  return v;
-}
 
 ConvGeometry Geo3x3(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, int64_t pad) {
   ConvGeometry g;
@@ -57,20 +50,13 @@ ActivationSpec Act(int i) {
   return a;
 }
 
-std::vector<Isa> Isas() {
-  std::vector<Isa> v;
-  for (Isa i : {Isa::kGeneric, Isa::kAvx2, Isa::kAvx512})
-    if (x86::IsaSupported(i)) v.push_back(i);
-  return v;
-}
-
 // Runs the Winograd conv with tile size m on `isa` and compares with the reference; returns the largest error
 // relative to the output's magnitude.
 double Run(const ConvGeometry& g, int m, int act, Isa isa, uint32_t seed) {
   REQUIRE(x86::WinogradSupported(g));
-  const auto x = Random(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), seed);
-  const auto w = Random(static_cast<size_t>(g.out_c * g.in_c * 9), seed + 1);
-  const auto b = Random(static_cast<size_t>(g.out_c), seed + 2);
+  const auto x = test::RandomVector(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), seed);
+  const auto w = test::RandomVector(static_cast<size_t>(g.out_c * g.in_c * 9), seed + 1);
+  const auto b = test::RandomVector(static_cast<size_t>(g.out_c), seed + 2);
   const size_t out_n = static_cast<size_t>(g.batch * g.out_c * g.out_h * g.out_w);
   // One guard float past the output catches a write beyond it.
   std::vector<float> want(out_n), got(out_n + 1, NAN), packed;
@@ -123,7 +109,7 @@ TEST_CASE("winograd: supported geometries only 3x3 stride 1 dilation 1 group 1",
 
 TEST_CASE("winograd: channel counts, sizes around and below one tile, pads 0/1/2, fused activations",
           "[x86][winograd]") {
-  for (Isa isa : Isas())
+  for (Isa isa : test::SupportedIsas(true))
     for (int m : {2, 4, 6}) {
       int i = 0;
       double worst = 0;
@@ -142,7 +128,7 @@ TEST_CASE("winograd: channel counts, sizes around and below one tile, pads 0/1/2
 }
 
 TEST_CASE("winograd: larger images (several tile blocks), batch, cout past one panel", "[x86][winograd]") {
-  for (Isa isa : Isas())
+  for (Isa isa : test::SupportedIsas(true))
     for (int m : {2, 4, 6}) {
       Run(Geo3x3(1, 64, 20, 19, 40, 1), m, 1, isa, 100);   // cin 64: K spans many GEMM steps
       Run(Geo3x3(2, 5, 11, 14, 70, 1), m, 3, isa, 200);    // batch 2, three cout panels (last partial)
@@ -153,7 +139,7 @@ TEST_CASE("winograd: larger images (several tile blocks), batch, cout past one p
 
 TEST_CASE("winograd: many tiles split into blocks", "[x86][winograd]") {
   // cin 256 -> 32 tiles per block at most for F(6,3): a 52 x 50 output has 81 tiles, 3 blocks.
-  for (Isa isa : Isas()) Run(Geo3x3(1, 256, 52, 50, 8, 1), 6, 1, isa, 500);
+  for (Isa isa : test::SupportedIsas(true)) Run(Geo3x3(1, 256, 52, 50, 8, 1), 6, 1, isa, 500);
 }
 
 TEST_CASE("winograd: the conv2d op end to end (rule picks Winograd; bias, relu6 fused)", "[x86][winograd][conv]") {
