@@ -12,6 +12,10 @@
 #include "operators/kernel/x86/cpu_isa.h"
 #include "operators/kernel/x86/sgemm_x86.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 using namespace ember;
 using ember::x86::Isa;
 
@@ -143,4 +147,74 @@ TEST_CASE("x86 GemmPacked: fused bias + clamp / leaky epilogue", "[x86][sgemm]")
           REQUIRE(got[i * N + j] == Approx(acc).margin(1e-4));
         }
     }
+}
+
+// The last column panel of a tile row: narrower than one vector (the one-vector micro-kernel) or between one
+// and two vectors (a masked second vector); with beta != 0 the masked load must read only the tile's columns.
+// N = 49 / 196 are the 7x7 / 14x14 1x1 convs of MobileNet. Every width 1..2*VW of the last panel is covered
+// for every ISA (VW = 4, 8, 16), at one and at two threads (columns split, or rows split with B packed by
+// both threads into one shared block).
+TEST_CASE("x86 Sgemm: tail panels of every width, columns and rows splits at 2 threads", "[x86][sgemm]") {
+#ifdef _OPENMP
+  const int saved = omp_get_max_threads();
+#endif
+  for (int threads : {1, 2}) {
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#else
+    if (threads > 1) break;
+#endif
+    for (Isa isa : SupportedIsas()) {
+      const int64_t nr = x86::GemmNR(isa);
+      for (int64_t tail = 1; tail <= nr; ++tail) {
+        const int64_t N = nr + tail;
+        Check({false, false, 13, N, 37, 1.f, 0.f}, isa);
+        Check({false, false, 7, N, 300, -1.5f, 0.5f}, isa);  // beta through the masked loads, K over 2 blocks
+      }
+      Check({false, false, 70, 49, 300, 1.f, 0.f}, isa);   // 7x7: rows split
+      Check({false, false, 64, 196, 97, 1.f, 0.f}, isa);   // 14x14
+      Check({false, false, 40, 196, 300, 1.f, 0.5f}, isa);
+      Check({false, true, 25, 49, 260, 2.f, 1.f}, isa);    // transposed B through the shared rows-split pack
+    }
+  }
+#ifdef _OPENMP
+  omp_set_num_threads(saved);
+#endif
+}
+
+TEST_CASE("x86 GemmPacked: bias + relu epilogue on the masked and one-vector tails (7x7 / 14x14 1x1 conv)",
+          "[x86][sgemm]") {
+#ifdef _OPENMP
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(2);
+#endif
+  for (int64_t N : {int64_t{49}, int64_t{196}, int64_t{35}}) {
+    const int64_t M = 50, K = 280;
+    const auto A = Random(M * K, 9), B = Random(K * N, 10), bias = Random(M, 11);
+    std::vector<float> pa(x86::PackedASize(M, K));
+    x86::PackA(false, M, K, A.data(), K, pa.data());
+    for (Isa isa : SupportedIsas()) {
+      x86::GemmEpilogue ep;
+      ep.bias = bias.data();
+      ep.act = 1;
+      ep.lo = 0.f;
+      ep.hi = 6.f;
+      std::vector<float> got(M * N, NAN);
+      x86::GemmPacked(M, N, K, pa.data(), x86::MatrixBSource(false, B.data(), N), got.data(), N, ep, isa);
+      int bad = 0;
+      for (int64_t i = 0; i < M; ++i)
+        for (int64_t j = 0; j < N; ++j) {
+          double acc = bias[i];
+          for (int64_t k = 0; k < K; ++k) acc += static_cast<double>(A[i * K + k]) * B[k * N + j];
+          acc = std::min(std::max(acc, 0.0), 6.0);
+          if (!(std::fabs(got[i * N + j] - acc) <= 1e-4) && bad++ < 3)
+            UNSCOPED_INFO("at " << i << "," << j << ": " << got[i * N + j] << ", want " << acc);
+        }
+      INFO(x86::IsaName(isa) << " N " << N);
+      REQUIRE(bad == 0);
+    }
+  }
+#ifdef _OPENMP
+  omp_set_num_threads(saved);
+#endif
 }

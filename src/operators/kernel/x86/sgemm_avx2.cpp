@@ -6,10 +6,20 @@
 namespace ember {
 namespace x86 {
 
+namespace {
+// Lanes [0, n) set (n in 0..8): a sliding window over 8 ones followed by 8 zeros.
+inline __m256i TailMask(int n) {
+  alignas(32) static const int kBits[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kBits + 8 - n));
+}
+}  // namespace
+
 #define V __m256
 #define VW 8
 #define VLOAD(p) _mm256_loadu_ps(p)
 #define VSTORE(p, v) _mm256_storeu_ps(p, v)
+#define VLOADN(p, n) _mm256_maskload_ps(p, TailMask(n))
+#define VSTOREN(p, v, n) _mm256_maskstore_ps(p, TailMask(n), v)
 #define VSET1(x) _mm256_set1_ps(x)
 #define VFMA(a, b, c) _mm256_fmadd_ps(a, b, c)
 #define VZERO() _mm256_setzero_ps()

@@ -10,6 +10,8 @@ namespace x86 {
 #define VW 16
 #define VLOAD(p) _mm512_loadu_ps(p)
 #define VSTORE(p, v) _mm512_storeu_ps(p, v)
+#define VLOADN(p, n) _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << (n)) - 1u), p)
+#define VSTOREN(p, v, n) _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << (n)) - 1u), v)
 #define VSET1(x) _mm512_set1_ps(x)
 #define VFMA(a, b, c) _mm512_fmadd_ps(a, b, c)
 #define VZERO() _mm512_setzero_ps()

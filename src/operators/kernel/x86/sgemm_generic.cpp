@@ -14,6 +14,12 @@ inline Vec4 Load4(const float* p) {
   return v;
 }
 inline void Store4(float* p, Vec4 v) { std::memcpy(p, &v, sizeof v); }
+inline Vec4 LoadN(const float* p, int n) {
+  Vec4 v = {0, 0, 0, 0};
+  std::memcpy(&v, p, static_cast<size_t>(n) * sizeof(float));
+  return v;
+}
+inline void StoreN(float* p, Vec4 v, int n) { std::memcpy(p, &v, static_cast<size_t>(n) * sizeof(float)); }
 inline Vec4 Max4(Vec4 a, Vec4 b) { return a > b ? a : b; }
 inline Vec4 Min4(Vec4 a, Vec4 b) { return a < b ? a : b; }
 }  // namespace
@@ -22,6 +28,8 @@ inline Vec4 Min4(Vec4 a, Vec4 b) { return a < b ? a : b; }
 #define VW 4
 #define VLOAD(p) Load4(p)
 #define VSTORE(p, v) Store4(p, v)
+#define VLOADN(p, n) LoadN(p, n)
+#define VSTOREN(p, v, n) StoreN(p, v, n)
 #define VSET1(x) (Vec4{0, 0, 0, 0} + (x))
 #define VFMA(a, b, c) ((a) * (b) + (c))
 #define VZERO() (Vec4{0, 0, 0, 0})
