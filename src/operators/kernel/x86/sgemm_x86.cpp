@@ -108,10 +108,41 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
 #ifdef _OPENMP
   if (!omp_in_parallel() && static_cast<double>(M) * N * K > 64.0 * 64 * 64) threads = omp_get_max_threads();
 #endif
-  // Split the columns when there are enough panels (each thread packs only its own part of B), else the rows.
-  const bool split_n = n_panels >= 2 * threads || n_panels >= m_panels;
+  // Split the columns or the rows, whichever gives the busiest thread fewer micro-tiles; columns unless the
+  // rows split saves over 5% (with columns each thread packs only its own part of B). Small N (a 7x7 or 14x14
+  // 1x1 conv: 2 or 7 column panels) splits the rows, each thread packing all of B for itself: no barrier, and
+  // the copy is small next to M/2 rows of products (a shared pack with barriers measured 3x slower whenever
+  // another process held a core).
+  bool split_n = true;
+  if (threads > 1) {
+    const int64_t busiest_n = (n_panels + threads - 1) / threads * m_panels;
+    const int64_t busiest_m = (m_panels + threads - 1) / threads * n_panels;
+    // Fewer than two column panels per thread: rows (a columns split would stream all of A through each core).
+    split_n = n_panels >= 2 * threads && busiest_n * 20 <= busiest_m * 21;
+  }
   const int64_t units = split_n ? n_panels : m_panels;
   threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, units)));
+
+  // One B block (kc x nc, packed) against rows panels [p_lo, p_hi) and columns [n0, n0 + nc).
+  auto multiply = [&](int64_t k0, int64_t kc, int64_t n0, int64_t nc, int64_t p_lo, int64_t p_hi, const float* bp) {
+    GemmEpilogue e = ep;
+    if (k0 > 0) e.beta = 1.f;
+    if (k0 + kc < K) {
+      e.bias = nullptr;
+      e.act = 0;
+    }
+    for (int64_t p = p_lo; p < p_hi; ++p) {
+      const float* a = packed_a + Mp * k0 + p * kGemmMR * kc;
+      const int mr = static_cast<int>(std::min<int64_t>(kGemmMR, M - p * kGemmMR));
+      GemmEpilogue ep_row = e;
+      if (e.bias) ep_row.bias = e.bias + p * kGemmMR;
+      float* crow = C + p * kGemmMR * ldc + n0;
+      for (int64_t j = 0; j < nc; j += nr) {
+        const int w = static_cast<int>(std::min<int64_t>(nr, nc - j));
+        kernel(kc, a, bp + (j / nr) * kc * nr, crow + j, ldc, mr, w, ep_row);
+      }
+    }
+  };
 
   auto work = [&](int tid, int nthreads) {
     const int64_t per = (units + nthreads - 1) / nthreads;
@@ -127,24 +158,7 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
       for (int64_t k0 = 0; k0 < K; k0 += kGemmKC) {
         const int64_t kc = std::min(kGemmKC, K - k0);
         bsrc.Pack(k0, kc, n0, nc, nr, buf.data());
-        GemmEpilogue e = ep;
-        if (k0 > 0) e.beta = 1.f;
-        const bool last = k0 + kc >= K;
-        if (!last) {
-          e.bias = nullptr;
-          e.act = 0;
-        }
-        for (int64_t p = p_lo; p < p_hi; ++p) {
-          const float* a = packed_a + Mp * k0 + p * kGemmMR * kc;
-          const int mr = static_cast<int>(std::min<int64_t>(kGemmMR, M - p * kGemmMR));
-          GemmEpilogue ep_row = e;
-          if (e.bias) ep_row.bias = e.bias + p * kGemmMR;
-          float* crow = C + p * kGemmMR * ldc + n0;
-          for (int64_t j = 0; j < nc; j += nr) {
-            const int w = static_cast<int>(std::min<int64_t>(nr, nc - j));
-            kernel(kc, a, buf.data() + (j / nr) * kc * nr, crow + j, ldc, mr, w, ep_row);
-          }
-        }
+        multiply(k0, kc, n0, nc, p_lo, p_hi, buf.data());
       }
     }
   };
