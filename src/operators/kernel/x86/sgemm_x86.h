@@ -5,9 +5,11 @@
 // A is packed once into MR-row panels in KC-deep blocks (the layout is the same for every ISA, so conv
 // packs its weights once in Init). B is packed per (KC x NC) block by a GemmBSource: a plain matrix
 // (MatrixBSource) or an on-the-fly im2col tile (conv), so no full-size im2col buffer is ever built.
-// The micro-kernels (MR x NR, NR = 2 vectors) live in sgemm_{generic,avx2,avx512}.cpp, each compiled with
-// its own flags; which one runs is chosen by ActiveIsa() (see cpu_isa.h). Threads: OpenMP, as many as
-// omp_get_max_threads() (the predictor's count); a call made inside a parallel region runs serially.
+// The micro-kernels (MR x NR, NR = 2 vectors; a last column panel at most one vector wide runs a one-vector
+// loop, and partial tiles are written with masked loads/stores) live in sgemm_{generic,avx2,avx512}.cpp, each
+// compiled with its own flags; which one runs is chosen by ActiveIsa() (see cpu_isa.h). Threads: OpenMP, as
+// many as omp_get_max_threads() (the predictor's count), over column panels or row panels (whichever balances
+// better; rows when N is small); a call made inside a parallel region runs serially.
 #pragma once
 
 #include <cstddef>
