@@ -12,19 +12,13 @@
 
 #include "operators/kernel/central-arm-func/conv_func.h"
 #include "operators/kernel/x86/conv_x86.h"
+#include "test_util.h"
+#include "x86_test_util.h"
 
 using namespace ember;
 using ember::x86::Isa;
 
 namespace {
-
-std::vector<float> Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> d(-1.f, 1.f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = d(rng);
-  return v;
-}
 
 ConvGeometry Geo(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, int64_t k, int64_t s, int64_t pad,
                  int64_t dil, int64_t groups) {
@@ -61,18 +55,11 @@ void Compare(const ConvGeometry& g, const std::vector<float>& got, const std::ve
   REQUIRE(bad == 0);
 }
 
-std::vector<Isa> Isas() {
-  std::vector<Isa> v;
-  for (Isa i : {Isa::kGeneric, Isa::kAvx2, Isa::kAvx512})
-    if (x86::IsaSupported(i)) v.push_back(i);
-  return v;
-}
-
 void RunGemm(const ConvGeometry& g, int act, Isa isa) {
   const int64_t K = g.in_c / g.groups * g.kernel_h * g.kernel_w;
-  const auto x = Random(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), 1);
-  const auto w = Random(static_cast<size_t>(g.out_c * K), 2);
-  const auto b = Random(static_cast<size_t>(g.out_c), 3);
+  const auto x = test::RandomVector(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), 1);
+  const auto w = test::RandomVector(static_cast<size_t>(g.out_c * K), 2);
+  const auto b = test::RandomVector(static_cast<size_t>(g.out_c), 3);
   const size_t out_n = static_cast<size_t>(g.batch * g.out_c * g.out_h * g.out_w);
   std::vector<float> want(out_n), got(out_n, NAN), packed;
   ref::Conv2d(g, x.data(), w.data(), b.data(), Act(act), want.data());
@@ -84,7 +71,7 @@ void RunGemm(const ConvGeometry& g, int act, Isa isa) {
 }  // namespace
 
 TEST_CASE("x86 conv: 1x1 convs go straight to the packed GEMM", "[x86][conv]") {
-  for (Isa isa : Isas())
+  for (Isa isa : test::SupportedIsas(true))
     for (int64_t c : {1, 3, 8, 16, 17})
       for (int64_t cout : {1, 7, 8, 16, 33})
         for (int64_t hw : {1, 5, 9})
@@ -92,7 +79,7 @@ TEST_CASE("x86 conv: 1x1 convs go straight to the packed GEMM", "[x86][conv]") {
 }
 
 TEST_CASE("x86 conv: kxk through tiled im2col (strides, pads, dilations, groups, batch)", "[x86][conv]") {
-  for (Isa isa : Isas()) {
+  for (Isa isa : test::SupportedIsas(true)) {
     int i = 0;
     for (int64_t k : {1, 3, 5})
       for (int64_t s : {1, 2})

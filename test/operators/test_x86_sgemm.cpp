@@ -11,6 +11,8 @@
 #include "operators/kernel/central-arm-func/gemm_func.h"
 #include "operators/kernel/x86/cpu_isa.h"
 #include "operators/kernel/x86/sgemm_x86.h"
+#include "test_util.h"
+#include "x86_test_util.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -20,21 +22,6 @@ using namespace ember;
 using ember::x86::Isa;
 
 namespace {
-
-std::vector<Isa> SupportedIsas() {
-  std::vector<Isa> v;
-  for (Isa i : {Isa::kGeneric, Isa::kAvx2, Isa::kAvx512})
-    if (x86::IsaSupported(i)) v.push_back(i);
-  return v;
-}
-
-std::vector<float> Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> d(-1.f, 1.f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = d(rng);
-  return v;
-}
 
 struct Case {
   bool ta, tb;
@@ -46,9 +33,9 @@ struct Case {
 // padding columns of C were not written.
 void Check(const Case& c, Isa isa) {
   const int64_t lda = (c.ta ? c.M : c.K) + 3, ldb = (c.tb ? c.K : c.N) + 3, ldc = c.N + 3;
-  const auto A = Random(static_cast<size_t>((c.ta ? c.K : c.M) * lda), 1);
-  const auto B = Random(static_cast<size_t>((c.tb ? c.N : c.K) * ldb), 2);
-  auto C0 = Random(static_cast<size_t>(c.M * ldc), 3);
+  const auto A = test::RandomVector(static_cast<size_t>((c.ta ? c.K : c.M) * lda), 1);
+  const auto B = test::RandomVector(static_cast<size_t>((c.tb ? c.N : c.K) * ldb), 2);
+  auto C0 = test::RandomVector(static_cast<size_t>(c.M * ldc), 3);
   if (c.beta == 0.f)
     for (int64_t i = 0; i < c.M; ++i) C0[static_cast<size_t>(i * ldc)] = NAN;  // must never leak through
   auto want = C0, got = C0;
@@ -80,7 +67,7 @@ void Check(const Case& c, Isa isa) {
 
 TEST_CASE("x86 Sgemm: every ISA variant matches ref::Sgemm over odd shapes", "[x86][sgemm]") {
   const std::vector<int64_t> sizes = {1, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100};
-  for (Isa isa : SupportedIsas()) {
+  for (Isa isa : test::SupportedIsas(true)) {
     int n = 0;
     for (int64_t M : sizes)
       for (int64_t N : sizes)
@@ -94,7 +81,7 @@ TEST_CASE("x86 Sgemm: every ISA variant matches ref::Sgemm over odd shapes", "[x
 }
 
 TEST_CASE("x86 Sgemm: alpha, beta, deep K across blocks, large tiles", "[x86][sgemm]") {
-  for (Isa isa : SupportedIsas()) {
+  for (Isa isa : test::SupportedIsas(true)) {
     for (bool ta : {false, true})
       for (bool tb : {false, true}) {
         Check({ta, tb, 13, 45, 300, 0.5f, 1.f}, isa);     // K spans two packed blocks, C accumulates
@@ -110,10 +97,10 @@ TEST_CASE("x86 Sgemm: ember::Sgemm follows the active ISA, which EMBER_ISA/SetAc
           "[x86][sgemm]") {
   const Isa detected = x86::DetectedIsa();
   REQUIRE(x86::SetActiveIsa(Isa::kAvx512) == detected);  // never above what the machine has
-  for (Isa isa : SupportedIsas()) {
+  for (Isa isa : test::SupportedIsas(true)) {
     REQUIRE(x86::SetActiveIsa(isa) == isa);
     const int64_t M = 17, N = 33, K = 31;
-    const auto A = Random(M * K, 4), B = Random(K * N, 5);
+    const auto A = test::RandomVector(M * K, 4), B = test::RandomVector(K * N, 5);
     std::vector<float> want(M * N, 0.f), got(M * N, 7.f);
     ref::Sgemm(false, false, M, N, K, 1.f, A.data(), K, B.data(), N, 0.f, want.data(), N);
     Sgemm(false, false, M, N, K, 1.f, A.data(), K, B.data(), N, 0.f, got.data(), N);
@@ -124,10 +111,10 @@ TEST_CASE("x86 Sgemm: ember::Sgemm follows the active ISA, which EMBER_ISA/SetAc
 
 TEST_CASE("x86 GemmPacked: fused bias + clamp / leaky epilogue", "[x86][sgemm]") {
   const int64_t M = 19, N = 37, K = 300;
-  const auto A = Random(M * K, 6), B = Random(K * N, 7), bias = Random(M, 8);
+  const auto A = test::RandomVector(M * K, 6), B = test::RandomVector(K * N, 7), bias = test::RandomVector(M, 8);
   std::vector<float> pa(x86::PackedASize(M, K));
   x86::PackA(false, M, K, A.data(), K, pa.data());
-  for (Isa isa : SupportedIsas())
+  for (Isa isa : test::SupportedIsas(true))
     for (int act : {0, 1, 2}) {
       x86::GemmEpilogue ep;
       ep.bias = bias.data();
@@ -164,7 +151,7 @@ TEST_CASE("x86 Sgemm: tail panels of every width, columns and rows splits at 2 t
 #else
     if (threads > 1) break;
 #endif
-    for (Isa isa : SupportedIsas()) {
+    for (Isa isa : test::SupportedIsas(true)) {
       const int64_t nr = x86::GemmNR(isa);
       for (int64_t tail = 1; tail <= nr; ++tail) {
         const int64_t N = nr + tail;
@@ -190,10 +177,10 @@ TEST_CASE("x86 GemmPacked: bias + relu epilogue on the masked and one-vector tai
 #endif
   for (int64_t N : {int64_t{49}, int64_t{196}, int64_t{35}}) {
     const int64_t M = 50, K = 280;
-    const auto A = Random(M * K, 9), B = Random(K * N, 10), bias = Random(M, 11);
+    const auto A = test::RandomVector(M * K, 9), B = test::RandomVector(K * N, 10), bias = test::RandomVector(M, 11);
     std::vector<float> pa(x86::PackedASize(M, K));
     x86::PackA(false, M, K, A.data(), K, pa.data());
-    for (Isa isa : SupportedIsas()) {
+    for (Isa isa : test::SupportedIsas(true)) {
       x86::GemmEpilogue ep;
       ep.bias = bias.data();
       ep.act = 1;
