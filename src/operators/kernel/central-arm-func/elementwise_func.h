@@ -81,24 +81,25 @@ inline void ElementwiseRow(const T* x, int64_t sx, const T* y, int64_t sy, T* ou
   }
 }
 
-template <typename T, typename Fn>
-void ElementwiseBroadcast(const BroadcastPlan& plan, const T* x, const T* y, T* out, Fn fn,
-                          const ActivationSpec& act) {
+// Walks a broadcast plan as rows of its innermost merged dim: calls
+// row(x_offset, x_stride, y_offset, y_stride, out_offset, n) for each, in parallel. With one merged dim (same
+// shape or a scalar operand) the flat loop is split into blocks across threads; otherwise each row's operand
+// offsets come from its outer index.
+template <typename RowFn>
+void ForEachBroadcastRow(const BroadcastPlan& plan, RowFn row) {
   const int nd = static_cast<int>(plan.dims.size());
   const int64_t inner = plan.dims[static_cast<size_t>(nd - 1)];
   const int64_t sx = plan.x_strides.back(), sy = plan.y_strides.back();
   if (nd == 1) {
-    // Same shape or scalar operand: one flat loop, split into blocks across threads.
     const int64_t kBlock = 16384;
     const int64_t blocks = (inner + kBlock - 1) / kBlock;
 #pragma omp parallel for if (blocks > 4)
     for (int64_t b = 0; b < blocks; ++b) {
       const int64_t j0 = b * kBlock, n = std::min(inner, j0 + kBlock) - j0;
-      ElementwiseRow(x + j0 * sx, sx, y + j0 * sy, sy, out + j0, n, fn, act);
+      row(j0 * sx, sx, j0 * sy, sy, j0, n);
     }
     return;
   }
-  // Rows of the innermost merged dim; each row's operand offsets come from its outer index.
   int64_t rows = 1;
   for (int d = 0; d < nd - 1; ++d) rows *= plan.dims[static_cast<size_t>(d)];
 #pragma omp parallel for if (rows * inner > 65536)
@@ -111,8 +112,16 @@ void ElementwiseBroadcast(const BroadcastPlan& plan, const T* x, const T* y, T* 
       xo += i * plan.x_strides[k];
       yo += i * plan.y_strides[k];
     }
-    ElementwiseRow(x + xo, sx, y + yo, sy, out + r * inner, inner, fn, act);
+    row(xo, sx, yo, sy, r * inner, inner);
   }
+}
+
+template <typename T, typename Fn>
+void ElementwiseBroadcast(const BroadcastPlan& plan, const T* x, const T* y, T* out, Fn fn,
+                          const ActivationSpec& act) {
+  ForEachBroadcastRow(plan, [&](int64_t xo, int64_t sx, int64_t yo, int64_t sy, int64_t oo, int64_t n) {
+    ElementwiseRow(x + xo, sx, y + yo, sy, out + oo, n, fn, act);
+  });
 }
 
 template <typename T>

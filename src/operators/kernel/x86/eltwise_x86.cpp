@@ -4,6 +4,7 @@
 
 #include "operators/elementwise_op.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
+#include "operators/kernel/central-arm-func/elementwise_func.h"
 #include "operators/kernel/x86/vmath_x86.h"
 
 namespace ember {
@@ -36,35 +37,10 @@ void ElementwiseX86(ElementwiseType type, const BroadcastPlan& plan, const float
   const ActFn vec = isa == Isa::kAvx512 ? ActArrayAvx512 : ActArrayAvx2;
   const VActSpec vs{static_cast<int>(act.type), act.a, act.b, act.c};
   const int op = static_cast<int>(type);
-  const int nd = static_cast<int>(plan.dims.size());
-  const int64_t inner = plan.dims[static_cast<size_t>(nd - 1)];
-  const int64_t sx = plan.x_strides.back(), sy = plan.y_strides.back();
-  if (nd == 1) {
-    const int64_t kBlock = 16384;
-    const int64_t blocks = (inner + kBlock - 1) / kBlock;
-#pragma omp parallel for if (blocks > 4)
-    for (int64_t b = 0; b < blocks; ++b) {
-      const int64_t j0 = b * kBlock, n = std::min(inner, j0 + kBlock) - j0;
-      row(op, x + j0 * sx, sx, y + j0 * sy, sy, out + j0, n);
-      ApplyAct(act, vs, vec, out + j0, n);
-    }
-    return;
-  }
-  int64_t rows = 1;
-  for (int d = 0; d < nd - 1; ++d) rows *= plan.dims[static_cast<size_t>(d)];
-#pragma omp parallel for if (rows * inner > 65536)
-  for (int64_t r = 0; r < rows; ++r) {
-    int64_t rest = r, xo = 0, yo = 0;
-    for (int d = nd - 2; d >= 0; --d) {
-      const size_t k = static_cast<size_t>(d);
-      const int64_t i = rest % plan.dims[k];
-      rest /= plan.dims[k];
-      xo += i * plan.x_strides[k];
-      yo += i * plan.y_strides[k];
-    }
-    row(op, x + xo, sx, y + yo, sy, out + r * inner, inner);
-    ApplyAct(act, vs, vec, out + r * inner, inner);
-  }
+  ForEachBroadcastRow(plan, [&](int64_t xo, int64_t sx, int64_t yo, int64_t sy, int64_t oo, int64_t n) {
+    row(op, x + xo, sx, y + yo, sy, out + oo, n);
+    ApplyAct(act, vs, vec, out + oo, n);
+  });
 }
 
 const char* ElementwiseKernelName(ElementwiseType type, Isa isa) {
