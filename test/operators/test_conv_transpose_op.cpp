@@ -141,6 +141,23 @@ TEST_CASE("conv2d_transpose sweeps kernels, strides, paddings, dilations and gro
   }
 }
 
+// groups == Cout takes the direct per-plane path (ConvTransposeOnePerGroup), not GEMM + col2im: depthwise,
+// and 2 or 3 input channels per output as in ncnn's DeconvolutionDepthWise upsampling.
+TEST_CASE("one-output-per-group conv2d_transpose sweeps kernels, strides, paddings and dilations", "[op][conv_transpose]") {
+  uint32_t seed = 150;
+  for (int64_t ks : {1, 2, 3, 4, 5})
+    for (int64_t s : {1, 2, 3})
+      for (std::vector<int64_t> pads : {std::vector<int64_t>{0, 0}, {1, 1}, {2, 0, 1, 2}})
+        for (int64_t d : {1, 2}) {
+          DeconvCase k;
+          k.type = (ks + s) % 2 ? "depthwise_conv2d_transpose" : "conv2d_transpose";
+          k.cout = k.groups = ks % 2 ? 3 : 16; k.c = k.cout * (d == 2 ? 1 + ks % 3 : 1); k.n = s == 3 ? 2 : 1;
+          k.h = 4 + s; k.w = 9 - s; k.kh = ks; k.kw = ks == 5 ? 2 : ks; k.sh = s; k.sw = s == 3 ? 2 : s;
+          k.pads = pads; k.dh = k.dw = d; k.bias = d == 1;
+          CheckDeconv(k, seed++);
+        }
+}
+
 TEST_CASE("conv2d_transpose output_padding, output_size and padding algorithms", "[op][conv_transpose]") {
   uint32_t seed = 200;
   DeconvCase k;

@@ -14,6 +14,7 @@ class ConvTransposeKernel {
  public:
   Status Init(ConvTransposeParam* param);
   Status Compute(const ConvTransposeParam& param);
+  const char* Name(const ConvTransposeParam& param) const;
 
  private:
   std::vector<T> filter_t_;  // per group [Cout/g * kh * kw, Cin/g]: the filter transposed in Init

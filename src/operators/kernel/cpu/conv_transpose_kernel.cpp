@@ -14,9 +14,19 @@ Status ConvTransposeKernel<CPU, float>::Init(ConvTransposeParam* p) {
 
 template <>
 Status ConvTransposeKernel<CPU, float>::Compute(const ConvTransposeParam& p) {
+  if (IsOneOutputPerGroup(p.geo)) {
+    ConvTransposeOnePerGroup(p.geo, p.filter->data<float>(), bias_.data(), p.act, p.input->data<float>(),
+                           p.output->mutable_data<float>());
+    return Status::OK();
+  }
   ConvTransposeGemm(p.geo, filter_t_.data(), bias_.data(), p.act, p.input->data<float>(),
                     p.output->mutable_data<float>(), &scratch_);
   return Status::OK();
+}
+
+template <>
+const char* ConvTransposeKernel<CPU, float>::Name(const ConvTransposeParam& p) const {
+  return IsOneOutputPerGroup(p.geo) ? "direct, one output per group" : "gemm + col2im";
 }
 
 }  // namespace ember

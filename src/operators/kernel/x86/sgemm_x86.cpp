@@ -14,7 +14,10 @@ namespace x86 {
 
 namespace {
 
-constexpr int64_t kGemmNC = 384;  // columns of B per packed block (kc x nc floats: 384 KiB at most)
+#ifndef GNC
+#define GNC 384
+#endif
+constexpr int64_t kGemmNC = GNC;  // columns of B per packed block (kc x nc floats: 384 KiB at most)
 
 int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 

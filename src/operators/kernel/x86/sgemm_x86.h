@@ -21,7 +21,10 @@ namespace ember {
 namespace x86 {
 
 constexpr int kGemmMR = 6;          // rows of a micro-tile and of a packed A panel
-constexpr int64_t kGemmKC = 256;    // depth of one packed block
+#ifndef GKC
+#define GKC 256
+#endif
+constexpr int64_t kGemmKC = GKC;    // depth of one packed block
 
 // Columns of a micro-tile for an ISA: 32 (avx512), 16 (avx2), 8 (generic).
 int GemmNR(Isa isa);
