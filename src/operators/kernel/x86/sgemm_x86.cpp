@@ -14,10 +14,9 @@ namespace x86 {
 
 namespace {
 
-#ifndef GNC
-#define GNC 384
-#endif
-constexpr int64_t kGemmNC = GNC;  // columns of B per packed block (kc x nc floats: 384 KiB at most)
+// Columns of B per packed block: kc x nc floats, 384 KiB at most, stay in L2 while every row panel of A
+// passes over them.
+constexpr int64_t kGemmNC = 192;
 
 int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 
