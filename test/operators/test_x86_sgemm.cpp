@@ -84,8 +84,8 @@ TEST_CASE("x86 Sgemm: alpha, beta, deep K across blocks, large tiles", "[x86][sg
   for (Isa isa : test::SupportedIsas(true)) {
     for (bool ta : {false, true})
       for (bool tb : {false, true}) {
-        Check({ta, tb, 13, 45, 300, 0.5f, 1.f}, isa);     // K spans two packed blocks, C accumulates
-        Check({ta, tb, 31, 33, 257, -2.f, 0.25f}, isa);
+        Check({ta, tb, 13, 45, 600, 0.5f, 1.f}, isa);     // K spans two packed blocks, C accumulates
+        Check({ta, tb, 31, 33, 1025, -2.f, 0.25f}, isa);  // three blocks, the last 1 deep
       }
     Check({false, false, 100, 801, 513, 1.f, 0.f}, isa);  // N spans several column blocks and threads
     Check({false, false, 200, 9, 64, 1.f, 0.f}, isa);     // few columns: rows split over threads
@@ -156,7 +156,7 @@ TEST_CASE("x86 Sgemm: tail panels of every width, columns and rows splits at 2 t
       for (int64_t tail = 1; tail <= nr; ++tail) {
         const int64_t N = nr + tail;
         Check({false, false, 13, N, 37, 1.f, 0.f}, isa);
-        Check({false, false, 7, N, 300, -1.5f, 0.5f}, isa);  // beta through the masked loads, K over 2 blocks
+        Check({false, false, 7, N, 600, -1.5f, 0.5f}, isa);  // beta through the masked loads, K over 2 blocks
       }
       Check({false, false, 70, 49, 300, 1.f, 0.f}, isa);   // 7x7: rows split
       Check({false, false, 64, 196, 97, 1.f, 0.f}, isa);   // 14x14
