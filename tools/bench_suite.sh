@@ -2,7 +2,7 @@
 # Runs the ncnn benchmark graphs (../shared/bench/ncnn, generated weights) with `ember bench` at 1 and 2
 # threads and prints one table: median ms, GFLOP/s and % of this machine's measured FMA limit (same run).
 #
-#   tools/bench_suite.sh [--ember PATH] [--baseline PATH] [--peers] [--loops N] [--warmup N] [NET...]
+#   tools/bench_suite.sh [--ember PATH] [--baseline PATH] [--peers] [--rounds R] [--loops N] [--warmup N] [NET...]
 #
 # --baseline PATH adds the median ms of a second ember binary (e.g. a -DEMBER_X86_KERNELS=OFF build) on the
 # same graphs, run right after, and the speed-up. Default nets: the issue's list. EMBER_ISA applies as usual.
@@ -12,6 +12,8 @@
 # the same weights and input), and prints one row per network x threads: Ember ms, GFLOP/s, % of limit,
 # then PyTorch ms and OpenCV ms, each with the ratio peer ms / Ember ms (>1: Ember is faster), e.g.
 #   tools/bench_suite.sh --ember build/ember --peers squeezenet resnet18
+# --rounds R (with --peers) repeats each network's Ember and peer runs R times back to back and prints the
+# median of the R medians per cell, ratios included (a shared machine's load moves single runs by 10-30%).
 # PEER_PYTHON overrides the interpreter (default /usr/bin/python3).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +21,7 @@ ember="$here/build-x86/ember"
 [ -x "$ember" ] || ember="$here/build-linux-full/ember"
 baseline=""
 peers=0
+rounds=1
 loops=10
 warmup=2
 nets=()
@@ -27,9 +30,10 @@ while [ $# -gt 0 ]; do
     --ember) ember=$2; shift 2 ;;
     --baseline) baseline=$2; shift 2 ;;
     --peers) peers=1; shift ;;
+    --rounds) rounds=$2; shift 2 ;;
     --loops) loops=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
-    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,17p "$0"; exit 0 ;;
     *) nets+=("$1"); shift ;;
   esac
 done
@@ -50,29 +54,43 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%
 "$ember" bench --threads 2 2>/dev/null | head -2 || true
 if [ "$peers" = 1 ]; then
   python=${PEER_PYTHON:-/usr/bin/python3}
-  peer_log=$(mktemp); notes=$(mktemp); ratios=$(mktemp)
-  trap 'rm -f "$peer_log" "$notes" "$ratios"' EXIT
+  peer_log=$(mktemp); notes=$(mktemp); ratios=$(mktemp); runs=$(mktemp)
+  trap 'rm -f "$peer_log" "$notes" "$ratios" "$runs"' EXIT
   printf "%-16s %3s | %9s %7s %6s | %10s %7s | %10s %7s" network thr "ember ms" "GFLOP/s" "%lim" "pytorch ms" "ratio" \
     "opencv ms" "ratio"
   [ -n "$baseline" ] && printf " | %9s %7s" "base ms" "speedup"
   printf "\n"
   for net in "${nets[@]}"; do
     [ -f "$graphs/$net.param" ] || { printf "%-16s | missing %s\n" "$net" "$graphs/$net.param"; continue; }
-    read -r m1 g1 p1 <<<"$(bench "$ember" 1 "$net")"
-    read -r m2 g2 p2 <<<"$(bench "$ember" 2 "$net")"
-    b1=-; b2=-
-    if [ -n "$baseline" ]; then
-      read -r b1 _ _ <<<"$(bench "$baseline" 1 "$net")"
-      read -r b2 _ _ <<<"$(bench "$baseline" 2 "$net")"
-    fi
-    "$python" "$here/tools/peer_bench.py" --ember "$ember" --check-values --graphs "$graphs" --threads 1,2 \
-      --loops "$loops" --warmup "$warmup" "$net" >"$peer_log" 2>>"$notes" || true
-    grep '^# .*peers stop before' "$peer_log" | sed 's/^# /note: /' >>"$notes" || true
-    grep '^PEER .* - ' "$peer_log" | sed 's/^PEER \([^ ]*\) \([0-9]*\) \([a-z]*\) - /note: \1 \2t \3: /' >>"$notes" || true
+    # Each round: Ember at 1 and 2 threads (and the baseline), then the peers; one line per round in $runs:
+    # "m1 g1 p1 m2 g2 p2 b1 b2 pt1 oc1 pt2 oc2". The first round also checks the re-implementation.
+    : >"$runs"
+    for ((r = 1; r <= rounds; r++)); do
+      read -r m1 g1 p1 <<<"$(bench "$ember" 1 "$net")"
+      read -r m2 g2 p2 <<<"$(bench "$ember" 2 "$net")"
+      b1=-; b2=-
+      if [ -n "$baseline" ]; then
+        read -r b1 _ _ <<<"$(bench "$baseline" 1 "$net")"
+        read -r b2 _ _ <<<"$(bench "$baseline" 2 "$net")"
+      fi
+      check=(--ember "$ember" --check-values)
+      [ "$r" -gt 1 ] && check=()
+      "$python" "$here/tools/peer_bench.py" "${check[@]}" --graphs "$graphs" --threads 1,2 \
+        --loops "$loops" --warmup "$warmup" "$net" >"$peer_log" 2>>"$notes" || true
+      grep '^# .*peers stop before' "$peer_log" | sed 's/^# /note: /' >>"$notes" || true
+      grep '^PEER .* - ' "$peer_log" | sed 's/^PEER \([^ ]*\) \([0-9]*\) \([a-z]*\) - /note: \1 \2t \3: /' >>"$notes" || true
+      peer() { awk -v t="$1" -v e="$2" '$1 == "PEER" && $3 == t && $4 == e { print $5 }' "$peer_log"; }
+      pt1=$(peer 1 pytorch); oc1=$(peer 1 opencv); pt2=$(peer 2 pytorch); oc2=$(peer 2 opencv)
+      echo "$m1 $g1 $p1 $m2 $g2 $p2 $b1 $b2 ${pt1:--} ${oc1:--} ${pt2:--} ${oc2:--}" >>"$runs"
+    done
+    # median over the rounds of column $1 ("-" when no round has a number)
+    med() { awk -v c="$1" '$c + 0 > 0 { print $c }' "$runs" | sort -g |
+             awk '{ v[NR] = $1 } END { if (!NR) print "-"; else if (NR % 2) print v[(NR + 1) / 2];
+                    else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+    m1=$(med 1) g1=$(med 2) p1=$(med 3) m2=$(med 4) g2=$(med 5) p2=$(med 6) b1=$(med 7) b2=$(med 8)
+    pt1=$(med 9) oc1=$(med 10) pt2=$(med 11) oc2=$(med 12)
     for t in 1 2; do
-      if [ "$t" = 1 ]; then m=$m1 g=$g1 p=$p1 b=$b1; else m=$m2 g=$g2 p=$p2 b=$b2; fi
-      pt=$(awk -v t="$t" '$1 == "PEER" && $3 == t && $4 == "pytorch" { print $5 }' "$peer_log")
-      oc=$(awk -v t="$t" '$1 == "PEER" && $3 == t && $4 == "opencv" { print $5 }' "$peer_log")
+      if [ "$t" = 1 ]; then m=$m1 g=$g1 p=$p1 b=$b1 pt=$pt1 oc=$oc1; else m=$m2 g=$g2 p=$p2 b=$b2 pt=$pt2 oc=$oc2; fi
       printf "%-16s %3s | %9s %7s %6s | %10s %7s | %10s %7s" "$net" "$t" "$m" "$g" "$p" "${pt:--}" \
         "$(ratio "${pt:--}" "$m")" "${oc:--}" "$(ratio "${oc:--}" "$m")"
       [ -n "$baseline" ] && printf " | %9s %7s" "$b" "$(ratio "$b" "$m")"
@@ -86,7 +104,8 @@ if [ "$peers" = 1 ]; then
        END { for (t = 1; t <= 2; t++) printf "geomean ratio, %d thread%s: pytorch %s (%d nets), opencv %s (%d nets)\n", t,
              (t > 1 ? "s" : ""), np[t] ? sprintf("%.2fx", exp(lp[t] / np[t])) : "-", np[t],
              no[t] ? sprintf("%.2fx", exp(lo[t] / no[t])) : "-", no[t] }' "$ratios"
-  echo "ratio = peer ms / Ember ms (>1: Ember is faster); medians of $loops runs after $warmup warmup, same run."
+  echo "ratio = peer ms / Ember ms (>1: Ember is faster); medians of $loops runs after $warmup warmup, same run;" \
+    "each cell the median of $rounds round(s)."
   [ -s "$notes" ] && grep -v '^$' "$notes" | sort -u
   exit 0
 fi

@@ -69,6 +69,10 @@ void Im2ColBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr,
         const float* src = row.plane + ih * g.in_w + row.iw_off;
         if (g.stride_w == 1) {
           std::memcpy(o + (a - run.ow), src + a, static_cast<size_t>(b - a) * sizeof(float));
+        } else if (g.stride_w == 2) {  // a constant stride the compiler vectorizes (even-lane shuffles)
+          const float* s2 = src + 2 * a;
+          float* o2 = o + (a - run.ow);
+          for (int64_t t = 0; t < b - a; ++t) o2[t] = s2[2 * t];
         } else {
           for (int64_t ow = a; ow < b; ++ow) o[ow - run.ow] = src[ow * g.stride_w];
         }
