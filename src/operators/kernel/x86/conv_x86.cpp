@@ -37,7 +37,7 @@ void Im2ColBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr,
   struct Run {
     int64_t jj, len, oh, ow;
   };
-  Run runs[64];
+  Run runs[64];  // a panel (nr <= 64 columns) holds at most nr runs
   for (int64_t p0 = 0; p0 < nc; p0 += nr) {
     const int64_t w = std::min<int64_t>(nr, nc - p0);
     int nruns = 0;

@@ -36,9 +36,18 @@ std::vector<float>& ThreadBuffer(int which) {
 
 }  // namespace
 
+int GemmVW(Isa isa) {
+  switch (isa) {
+    case Isa::kAvx512: return 16;
+    case Isa::kAvx2: return 8;
+    case Isa::kGeneric: break;
+  }
+  return 4;
+}
+
 int GemmNR(Isa isa) {
   switch (isa) {
-    case Isa::kAvx512: return 32;
+    case Isa::kAvx512: return 64;
     case Isa::kAvx2: return 16;
     case Isa::kGeneric: break;
   }
@@ -110,15 +119,18 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
 #ifdef _OPENMP
   if (!omp_in_parallel() && static_cast<double>(M) * N * K > 64.0 * 64 * 64) threads = omp_get_max_threads();
 #endif
-  // Split the columns or the rows, whichever gives the busiest thread fewer micro-tiles; columns unless the
-  // rows split saves over 5% (with columns each thread packs only its own part of B). Small N (a 7x7 or 14x14
-  // 1x1 conv: 2 or 7 column panels) splits the rows, each thread packing all of B for itself: no barrier, and
-  // the copy is small next to M/2 rows of products (a shared pack with barriers measured 3x slower whenever
-  // another process held a core).
+  // Split the columns or the rows, whichever gives the busiest thread fewer vector multiply steps (a panel
+  // narrower than nr costs only its vectors); columns unless the rows split saves over 5% (with columns each
+  // thread packs only its own part of B). Small N (a 7x7 or 14x14 1x1 conv: 1 to 4 column panels) splits the
+  // rows, each thread packing all of B for itself: no barrier, and the copy is small next to M/2 rows of
+  // products (a shared pack with barriers measured 3x slower whenever another process held a core).
   bool split_n = true;
   if (threads > 1) {
-    const int64_t busiest_n = (n_panels + threads - 1) / threads * m_panels;
-    const int64_t busiest_m = (m_panels + threads - 1) / threads * n_panels;
+    const int vw = GemmVW(isa);
+    auto vectors = [&](int64_t cols) { return (cols + vw - 1) / vw; };
+    const int64_t per_n = (n_panels + threads - 1) / threads;
+    const int64_t busiest_n = vectors(std::min(N, per_n * nr)) * m_panels;
+    const int64_t busiest_m = (m_panels + threads - 1) / threads * vectors(N);
     // Fewer than two column panels per thread: rows (a columns split would stream all of A through each core).
     split_n = n_panels >= 2 * threads && busiest_n * 20 <= busiest_m * 21;
   }

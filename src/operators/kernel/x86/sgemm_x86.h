@@ -5,8 +5,8 @@
 // A is packed once into MR-row panels in KC-deep blocks (the layout is the same for every ISA, so conv
 // packs its weights once in Init). B is packed per (KC x NC) block by a GemmBSource: a plain matrix
 // (MatrixBSource) or an on-the-fly im2col tile (conv), so no full-size im2col buffer is ever built.
-// The micro-kernels (MR x NR, NR = 2 vectors; a last column panel at most one vector wide runs a one-vector
-// loop, and partial tiles are written with masked loads/stores) live in sgemm_{generic,avx2,avx512}.cpp, each
+// The micro-kernels (MR x NR, NR = 4 vectors on AVX-512, 2 on AVX2 and generic; a narrower last column panel
+// runs with only the vectors it needs, and partial tiles are written with masked loads/stores) live in sgemm_{generic,avx2,avx512}.cpp, each
 // compiled with its own flags; which one runs is chosen by ActiveIsa() (see cpu_isa.h). Threads: OpenMP, as
 // many as omp_get_max_threads() (the predictor's count), over column panels or row panels (whichever balances
 // better; rows when N is small); a call made inside a parallel region runs serially.
@@ -25,8 +25,10 @@ constexpr int kGemmMR = 6;          // rows of a micro-tile and of a packed A pa
 // often; 4-13% faster on 2 threads on the 1x1-conv shapes of mobilenet_yolo, a few % on 1 (ember_gemm_bench).
 constexpr int64_t kGemmKC = 512;
 
-// Columns of a micro-tile for an ISA: 32 (avx512), 16 (avx2), 8 (generic).
+// Columns of a micro-tile for an ISA: 64 (avx512: 4 vectors, 24 accumulators), 16 (avx2: 2 vectors of 16
+// registers), 8 (generic); and floats per vector (16, 8, 4).
 int GemmNR(Isa isa);
+int GemmVW(Isa isa);
 
 // What the micro-kernel does when it writes a tile. act: 0 none, 1 clamp to [lo, hi], 2 leaky (slope).
 struct GemmEpilogue {
