@@ -205,3 +205,18 @@ TEST_CASE("x86 GemmPacked: bias + relu epilogue on the masked and one-vector tai
   omp_set_num_threads(saved);
 #endif
 }
+
+// The im2col stride-2 gather of each ISA: every length around the vector widths, from a buffer holding just
+// the 2n - 1 floats it may read (ASan builds catch a read past them).
+TEST_CASE("x86 GatherEven: dst[t] = src[2t] reading only src[0 .. 2n-2]", "[x86][sgemm]") {
+  for (Isa isa : test::SupportedIsas(true)) {
+    const x86::GatherEvenFn gather = x86::GatherEvenFor(isa);
+    for (int64_t n = 1; n <= 70; ++n) {
+      std::vector<float> src = test::RandomVector(static_cast<size_t>(2 * n - 1), static_cast<uint32_t>(n));
+      std::vector<float> dst(static_cast<size_t>(n) + 1, -7.f);
+      gather(src.data(), dst.data(), n);
+      for (int64_t t = 0; t < n; ++t) REQUIRE(dst[static_cast<size_t>(t)] == src[static_cast<size_t>(2 * t)]);
+      REQUIRE(dst[static_cast<size_t>(n)] == -7.f);  // nothing written past n
+    }
+  }
+}

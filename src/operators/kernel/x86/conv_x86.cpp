@@ -69,10 +69,8 @@ void Im2ColBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr,
         const float* src = row.plane + ih * g.in_w + row.iw_off;
         if (g.stride_w == 1) {
           std::memcpy(o + (a - run.ow), src + a, static_cast<size_t>(b - a) * sizeof(float));
-        } else if (g.stride_w == 2) {  // a constant stride the compiler vectorizes (even-lane shuffles)
-          const float* s2 = src + 2 * a;
-          float* o2 = o + (a - run.ow);
-          for (int64_t t = 0; t < b - a; ++t) o2[t] = s2[2 * t];
+        } else if (g.stride_w == 2) {  // vector permutes of the ISA
+          gather_even_(src + 2 * a, o + (a - run.ow), b - a);
         } else {
           for (int64_t ow = a; ow < b; ++ow) o[ow - run.ow] = src[ow * g.stride_w];
         }
@@ -121,7 +119,7 @@ void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
       if (direct) {
         GemmPacked(cout_g, out_hw, K, packed + per * grp, MatrixBSource(false, x, out_hw), y, out_hw, ep, isa);
       } else {
-        GemmPacked(cout_g, out_hw, K, packed + per * grp, Im2ColBSource(gg, x), y, out_hw, ep, isa);
+        GemmPacked(cout_g, out_hw, K, packed + per * grp, Im2ColBSource(gg, x, isa), y, out_hw, ep, isa);
       }
     }
   if (!fused) {

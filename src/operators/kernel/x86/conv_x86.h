@@ -21,12 +21,14 @@ namespace x86 {
 // oh, ow) straight into packed B panels.
 class Im2ColBSource : public GemmBSource {
  public:
-  Im2ColBSource(const ConvGeometry& g, const float* image) : g_(g), x_(image) {}
+  Im2ColBSource(const ConvGeometry& g, const float* image, Isa isa = Isa::kGeneric)
+      : g_(g), x_(image), gather_even_(GatherEvenFor(isa)) {}
   void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const override;
 
  private:
   const ConvGeometry& g_;
   const float* x_;
+  GatherEvenFn gather_even_;  // stride-2 rows
 };
 
 // Maps a fused activation to the GEMM epilogue; false when it needs a separate pass (sigmoid, swish, ...).

@@ -30,5 +30,16 @@ inline __m256i TailMask(int n) {
 #define EMBER_GEMM_KERNEL GemmKernelAvx2
 #include "operators/kernel/x86/sgemm_kernel.inc"
 
+void GatherEvenAvx2(const float* src, float* dst, int64_t n) {
+  int64_t t = 0;
+  for (; t + 8 < n; t += 8) {  // reads src[2t .. 2t + 15] <= src[2n - 3]
+    const __m256 a = _mm256_loadu_ps(src + 2 * t), b = _mm256_loadu_ps(src + 2 * t + 8);
+    // even lanes of each 128-bit half, then the 64-bit pieces back in order
+    const __m256 e = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    _mm256_storeu_ps(dst + t, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(e), _MM_SHUFFLE(3, 1, 2, 0))));
+  }
+  for (; t < n; ++t) dst[t] = src[2 * t];
+}
+
 }  // namespace x86
 }  // namespace ember

@@ -26,5 +26,14 @@ namespace x86 {
 #define EMBER_GEMM_NV 4
 #include "operators/kernel/x86/sgemm_kernel.inc"
 
+void GatherEvenAvx512(const float* src, float* dst, int64_t n) {
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  int64_t t = 0;
+  for (; t + 16 < n; t += 16)  // reads src[2t .. 2t + 31] <= src[2n - 3]
+    _mm512_storeu_ps(dst + t, _mm512_permutex2var_ps(_mm512_loadu_ps(src + 2 * t), even,
+                                                     _mm512_loadu_ps(src + 2 * t + 16)));
+  for (; t < n; ++t) dst[t] = src[2 * t];
+}
+
 }  // namespace x86
 }  // namespace ember

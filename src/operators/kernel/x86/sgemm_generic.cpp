@@ -40,5 +40,9 @@ inline Vec4 Min4(Vec4 a, Vec4 b) { return a < b ? a : b; }
 #define EMBER_GEMM_KERNEL GemmKernelGeneric
 #include "operators/kernel/x86/sgemm_kernel.inc"
 
+void GatherEvenGeneric(const float* src, float* dst, int64_t n) {
+  for (int64_t t = 0; t < n; ++t) dst[t] = src[2 * t];
+}
+
 }  // namespace x86
 }  // namespace ember

@@ -54,6 +54,16 @@ int GemmNR(Isa isa) {
   return 8;
 }
 
+GatherEvenFn GatherEvenFor(Isa isa) {
+  if (!IsaSupported(isa)) isa = DetectedIsa();
+  switch (isa) {
+    case Isa::kAvx512: return GatherEvenAvx512;
+    case Isa::kAvx2: return GatherEvenAvx2;
+    case Isa::kGeneric: break;
+  }
+  return GatherEvenGeneric;
+}
+
 size_t PackedASize(int64_t M, int64_t K) { return static_cast<size_t>(RoundUp(M, kGemmMR) * K); }
 
 void PackA(bool trans, int64_t M, int64_t K, const float* A, int64_t lda, float* dst) {

@@ -91,5 +91,12 @@ void GemmKernelAvx2(int64_t kc, const float* a, const float* b, float* c, int64_
 void GemmKernelAvx512(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
                       const GemmEpilogue& ep);
 
+// dst[t] = src[2 * t] for t < n (the stride-2 columns of an im2col row), reading only src[0 .. 2n - 2].
+using GatherEvenFn = void (*)(const float* src, float* dst, int64_t n);
+void GatherEvenGeneric(const float* src, float* dst, int64_t n);
+void GatherEvenAvx2(const float* src, float* dst, int64_t n);
+void GatherEvenAvx512(const float* src, float* dst, int64_t n);
+GatherEvenFn GatherEvenFor(Isa isa);
+
 }  // namespace x86
 }  // namespace ember
