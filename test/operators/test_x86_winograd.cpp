@@ -18,6 +18,10 @@
 #include <random>
 #include <vector>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
 #include "operators/kernel/x86/winograd_x86.h"
@@ -140,6 +144,23 @@ TEST_CASE("winograd: larger images (several tile blocks), batch, cout past one p
 TEST_CASE("winograd: many tiles split into blocks", "[x86][winograd]") {
   // cin 256 -> 32 tiles per block at most for F(6,3): a 52 x 50 output has 81 tiles, 3 blocks.
   for (Isa isa : test::SupportedIsas(true)) Run(Geo3x3(1, 256, 52, 50, 8, 1), 6, 1, isa, 500);
+}
+
+TEST_CASE("winograd: two threads, each on its own tiles (many) or sharing every block (few)", "[x86][winograd]") {
+#ifdef _OPENMP
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(2);
+#endif
+  for (Isa isa : test::SupportedIsas(true)) {
+    Run(Geo3x3(1, 16, 50, 47, 40, 1), 4, 1, isa, 600);   // 156 tiles: a share per thread, one block each
+    Run(Geo3x3(2, 9, 33, 30, 33, 1), 2, 2, isa, 610);    // batch 2, 255 tiles per image, odd share
+    Run(Geo3x3(1, 512, 40, 39, 8, 1), 2, 3, isa, 620);   // cin 512: blocks of 64 tiles, 4 per thread's share
+    Run(Geo3x3(1, 64, 14, 14, 70, 1), 4, 4, isa, 630);   // 16 tiles: the threads share the block
+    Run(Geo3x3(1, 32, 7, 7, 64, 1), 2, 0, isa, 640);     // 7x7 at F(2,3): shared
+  }
+#ifdef _OPENMP
+  omp_set_num_threads(saved);
+#endif
 }
 
 TEST_CASE("winograd: the conv2d op end to end (rule picks Winograd; bias, relu6 fused)", "[x86][winograd][conv]") {
