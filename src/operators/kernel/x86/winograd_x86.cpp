@@ -19,7 +19,7 @@ namespace ember {
 namespace x86 {
 
 #ifndef EMBER_WINO_TILES_PER_THREAD
-#define EMBER_WINO_TILES_PER_THREAD 48
+#define EMBER_WINO_TILES_PER_THREAD 16
 #endif
 
 namespace {
@@ -31,8 +31,12 @@ int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 // fall out of L2/L3.
 constexpr int64_t kBlockFloats = 512 * 1024;
 
-// Tiles per thread from which each thread runs its own blocks (see ConvWinograd).
+// Each thread runs its own blocks (see ConvWinograd) from this many tiles per thread, when the transformed
+// filter, which every thread then reads whole for each of its blocks, is at most kOwnTilesMaxFilterFloats.
+// Measured on 2 threads: 16 tiles and 4M floats (16 MiB) gain at 28x28 x 128 channels (1.35x) and 56x56 x 256,
+// lose at 28x28 x 512 (a 38 MiB filter read twice: vgg16 0.84x) and at 14x14 (8 tiles each: 0.9x).
 constexpr int64_t kTilesPerThread = EMBER_WINO_TILES_PER_THREAD;
+constexpr int64_t kOwnTilesMaxFilterFloats = int64_t{4} << 20;
 
 WinoKernels KernelsFor(Isa isa) {
   switch (isa) {
@@ -231,7 +235,7 @@ void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   // the block stays in its core's cache; measured 1.2-1.4x faster on 2 threads at 56x56 x 64 channels). Few
   // tiles (deep layers): the threads share every block, split over channels, positions x panels and tiles, so
   // each reads only its part of the large transformed filter.
-  if (threads > 1 && total >= threads * kTilesPerThread) {
+  if (threads > 1 && total >= threads * kTilesPerThread && P * cin * ldm <= kOwnTilesMaxFilterFloats) {
     const int64_t share = (total + threads - 1) / threads;
     const int64_t nb = (share + max_t - 1) / max_t, per = (share + nb - 1) / nb;
     const int64_t ldv_t = RoundUp(RoundUp(per, kWinoMR), 16);
