@@ -162,6 +162,10 @@ TEST_CASE("x86 Sgemm: tail panels of every width, columns and rows splits at 2 t
       Check({false, false, 64, 196, 97, 1.f, 0.f}, isa);   // 14x14
       Check({false, false, 40, 196, 300, 1.f, 0.5f}, isa);
       Check({false, true, 25, 49, 260, 2.f, 1.f}, isa);    // transposed B through the shared rows-split pack
+      // Fewer rows than a tile (fc on one sample): columns split over the threads, each its own accumulator.
+      Check({false, false, 1, 1000, 512, 1.f, 0.f}, isa);
+      Check({true, false, 3, 517, 300, -1.f, 0.5f}, isa);  // beta, transposed A, odd split
+      Check({false, false, 5, 130, 200, 2.f, 1.f}, isa);
     }
   }
 #ifdef _OPENMP

@@ -207,8 +207,10 @@ void SgemmFewRows(bool trans_a, int64_t M, int64_t N, int64_t K, float alpha, co
   if (!omp_in_parallel() && static_cast<double>(M) * N * K > 1e5)
     threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(omp_get_max_threads(), N / 64)));
 #endif
-  // Each thread owns a contiguous column range and accumulates into C itself (kept in cache), reading
-  // its part of every row of B in order.
+  // Each thread owns a contiguous column range (whole cache lines of B's rows) and accumulates it in a buffer
+  // of its own, reading its part of every row of B in order, then writes C once: accumulating in C itself
+  // made the two threads write the cache line at their boundary K times each (fc 512 -> 1000 ran 1.8x slower
+  // on 2 threads than on 1).
 #pragma omp parallel num_threads(threads) if (threads > 1)
   {
     int tid = 0, nt = 1;
@@ -216,16 +218,21 @@ void SgemmFewRows(bool trans_a, int64_t M, int64_t N, int64_t K, float alpha, co
     tid = omp_get_thread_num();
     nt = omp_get_num_threads();
 #endif
-    const int64_t per = (N + nt - 1) / nt;
+    const int64_t per = ((N + nt - 1) / nt + 15) / 16 * 16;
     const int64_t j0 = std::min(N, tid * per), j1 = std::min(N, j0 + per);
-    for (int64_t i = 0; i < M && j0 < j1; ++i) {
-      float* c = C + i * ldc;
-      for (int64_t j = j0; j < j1; ++j) c[j] = beta == 0.f ? 0.f : beta * c[j];
+    thread_local std::vector<float> acc;
+    if (acc.size() < static_cast<size_t>(j1 - j0)) acc.resize(static_cast<size_t>(j1 - j0));
+    float* s = acc.data();  // s[j - j0] accumulates column j
+    const int64_t w = j1 - j0;
+    for (int64_t i = 0; i < M && w > 0; ++i) {
+      std::fill(s, s + w, 0.f);
       for (int64_t k = 0; k < K; ++k) {
         const float a = alpha * (trans_a ? A[k * lda + i] : A[i * lda + k]);
-        const float* b = B + k * ldb;
-        for (int64_t j = j0; j < j1; ++j) c[j] += a * b[j];
+        const float* b = B + k * ldb + j0;
+        for (int64_t j = 0; j < w; ++j) s[j] += a * b[j];
       }
+      float* c = C + i * ldc + j0;
+      for (int64_t j = 0; j < w; ++j) c[j] = beta == 0.f ? s[j] : beta * c[j] + s[j];
     }
   }
 }
