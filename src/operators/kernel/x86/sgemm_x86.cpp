@@ -144,6 +144,11 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
     // Fewer than two column panels per thread: rows (a columns split would stream all of A through each core).
     split_n = n_panels >= 2 * threads && busiest_n * 20 <= busiest_m * 21;
   }
+  // Few rows: B read in place when it is a row-major matrix (a 1x1 conv's input), its full-width panels
+  // straight from the matrix and only the last, narrower one packed. Packing copies all of B once per
+  // column block, which pays only when enough row panels reuse the packed copy.
+  int64_t ldb_in_place = 0;
+  const float* b_in_place = m_panels <= kGemmInPlaceMaxRowPanels ? bsrc.InPlace(0, 0, &ldb_in_place) : nullptr;
   const int64_t units = split_n ? n_panels : m_panels;
   threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, units)));
 
@@ -163,7 +168,10 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
       float* crow = C + p * kGemmMR * ldc + n0;
       for (int64_t j = 0; j < nc; j += nr) {
         const int w = static_cast<int>(std::min<int64_t>(nr, nc - j));
-        kernel(kc, a, bp + (j / nr) * kc * nr, crow + j, ldc, mr, w, ep_row);
+        if (b_in_place && w == nr)
+          kernel(kc, a, b_in_place + k0 * ldb_in_place + n0 + j, ldb_in_place, crow + j, ldc, mr, w, ep_row);
+        else
+          kernel(kc, a, bp + (j / nr) * kc * nr, nr, crow + j, ldc, mr, w, ep_row);
       }
     }
   };
@@ -181,7 +189,12 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
       const int64_t nc = std::min(kGemmNC, n_hi - n0);
       for (int64_t k0 = 0; k0 < K; k0 += kGemmKC) {
         const int64_t kc = std::min(kGemmKC, K - k0);
-        bsrc.Pack(k0, kc, n0, nc, nr, buf.data());
+        if (b_in_place) {  // only a last, partial panel is packed, at its panel index
+          const int64_t full = nc / nr * nr;
+          if (full < nc) bsrc.Pack(k0, kc, n0 + full, nc - full, nr, buf.data() + (full / nr) * kc * nr);
+        } else {
+          bsrc.Pack(k0, kc, n0, nc, nr, buf.data());
+        }
         multiply(k0, kc, n0, nc, p_lo, p_hi, buf.data());
       }
     }

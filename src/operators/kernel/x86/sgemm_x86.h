@@ -24,6 +24,11 @@ constexpr int kGemmMR = 6;          // rows of a micro-tile and of a packed A pa
 // Depth of one packed block. 512 (with 192-column B blocks) against 256 (with 384): C is read back half as
 // often; 4-13% faster on 2 threads on the 1x1-conv shapes of mobilenet_yolo, a few % on 1 (ember_gemm_bench).
 constexpr int64_t kGemmKC = 512;
+// Up to this many MR-row panels, a row-major B is read in place instead of packed (see GemmPacked).
+#ifndef EMBER_GEMM_IN_PLACE_ROW_PANELS
+#define EMBER_GEMM_IN_PLACE_ROW_PANELS 48
+#endif
+constexpr int64_t kGemmInPlaceMaxRowPanels = EMBER_GEMM_IN_PLACE_ROW_PANELS;
 
 // Columns of a micro-tile for an ISA: 64 (avx512: 4 vectors, 24 accumulators), 16 (avx2: 2 vectors of 16
 // registers), 8 (generic); and floats per vector (16, 8, 4).
@@ -53,6 +58,12 @@ class GemmBSource {
  public:
   virtual ~GemmBSource() = default;
   virtual void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const = 0;
+  // B's element (k0, n0) when B is a row-major matrix the kernel can read in place (rows *ldb apart), else
+  // null.
+  virtual const float* InPlace(int64_t k0, int64_t n0, int64_t* ldb) const {
+    (void)k0, (void)n0, (void)ldb;
+    return nullptr;
+  }
 };
 
 // A row-major K x N matrix (or N x K when trans).
@@ -60,6 +71,11 @@ class MatrixBSource : public GemmBSource {
  public:
   MatrixBSource(bool trans, const float* B, int64_t ldb) : trans_(trans), b_(B), ldb_(ldb) {}
   void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const override;
+  const float* InPlace(int64_t k0, int64_t n0, int64_t* ldb) const override {
+    if (trans_) return nullptr;
+    *ldb = ldb_;
+    return b_ + k0 * ldb_ + n0;
+  }
 
  private:
   bool trans_;
@@ -80,16 +96,16 @@ void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float al
            const float* B, int64_t ldb, float beta, float* C, int64_t ldc, Isa isa);
 
 // ---- micro-kernels (one per ISA translation unit) ----
-// Computes the MR x NR tile a[MR x kc] * b[kc x NR] (packed) and writes its first mr rows and nr columns
-// to c through the epilogue (bias already offset to the tile's first row).
-using GemmMicroKernel = void (*)(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
-                                 const GemmEpilogue& ep);
-void GemmKernelGeneric(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
-                       const GemmEpilogue& ep);
-void GemmKernelAvx2(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
-                    const GemmEpilogue& ep);
-void GemmKernelAvx512(int64_t kc, const float* a, const float* b, float* c, int64_t ldc, int mr, int nr,
-                      const GemmEpilogue& ep);
+// Computes the MR x NR tile a[MR x kc] * b[kc x NR] (rows ldb apart: NR when packed) and writes its first mr
+// rows and nr columns to c through the epilogue (bias already offset to the tile's first row).
+using GemmMicroKernel = void (*)(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc,
+                                 int mr, int nr, const GemmEpilogue& ep);
+void GemmKernelGeneric(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
+                       int nr, const GemmEpilogue& ep);
+void GemmKernelAvx2(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
+                    int nr, const GemmEpilogue& ep);
+void GemmKernelAvx512(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
+                      int nr, const GemmEpilogue& ep);
 
 // dst[t] = src[2 * t] for t < n (the stride-2 columns of an im2col row), reading only src[0 .. 2n - 2].
 using GatherEvenFn = void (*)(const float* src, float* dst, int64_t n);
