@@ -334,12 +334,24 @@ Status FuseFcPass(ProgramDesc* program, Scope* weights) {
   return Status::OK();
 }
 
+// elementwise add / sub / mul / div / max / min whose output is declared float32 (the op fuses an activation
+// for float32 only): a residual add + relu becomes one pass over the data.
+static bool IsFloatElementwise(const BlockDesc& b, const OpDesc& op) {
+  static const std::set<std::string> kTypes = {"elementwise_add", "elementwise_sub", "elementwise_mul",
+                                               "elementwise_div", "elementwise_max", "elementwise_min"};
+  if (!kTypes.count(op.type) || op.Output("Out").size() != 1) return false;
+  const VarDesc* v = b.FindVar(op.Output("Out")[0]);
+  return v && v->IsTensor() && v->dtype == static_cast<int>(VarDataType::kFP32);
+}
+
 Status FuseActivationPass(ProgramDesc* program) {
+  const BlockDesc& block = program->block0();
   FuseSoleReaders(
       program,
       [&](const OpDesc& op) -> const char* {
         if (HasFusedActivation(op)) return nullptr;
         if (IsConv(op)) return "Output";
+        if (IsFloatElementwise(block, op)) return "Out";
         const Attribute* legacy = op.Attr("activation_type");  // fc's own relu attribute
         return op.type == "fc" && !(legacy && !legacy->s.empty()) ? "Out" : nullptr;
       },

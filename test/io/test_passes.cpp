@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "io/ember.h"
+#include "io/passes.h"
 #include "test_util.h"
 
 using namespace ember;
@@ -133,6 +134,43 @@ TEST_CASE("mul / matmul / matmul_v2 + elementwise_add (+ relu) become fc", "[io]
     CHECK(c.optimized_ops["fc"] == 1);
     CHECK(c.optimized_ops.count(mm) == 0);
     CHECK(c.optimized_ops.count("relu") == 0);
+  }
+}
+
+TEST_CASE("elementwise + activation fuse into the elementwise op (float32 outputs only)", "[io][passes]") {
+  {  // residual add + relu
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 3, 4, 5}).Weight("w", RandomTensor({3, 4, 5}, 11));
+    pb.Op("elementwise_add", {{"X", {"x"}}, {"Y", {"w"}}}, {{"Out", {"a"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Op("relu", {{"X", {"a"}}}, {{"Out", {"y"}}}).Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {2, 3, 4, 5}, {"y"});
+    CHECK(c.loaded_ops["relu"] == 1);
+    CHECK(c.optimized_ops.count("relu") == 0);
+    CHECK(c.optimized_ops["elementwise_add"] == 1);
+  }
+  {  // broadcast mul + sigmoid; the sub's output is read twice, so its relu6 stays
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 6}).Weight("s", RandomTensor({6}, 12)).Weight("t", RandomTensor({6}, 13));
+    pb.Op("elementwise_mul", {{"X", {"x"}}, {"Y", {"s"}}}, {{"Out", {"m"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Op("sigmoid", {{"X", {"m"}}}, {{"Out", {"g"}}});
+    pb.Op("elementwise_sub", {{"X", {"g"}}, {"Y", {"t"}}}, {{"Out", {"d"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Op("relu6", {{"X", {"d"}}}, {{"Out", {"y"}}}, {{"threshold", Attribute::Float(6)}});
+    pb.Op("elementwise_add", {{"X", {"d"}}, {"Y", {"y"}}}, {{"Out", {"z"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Fetch("z");
+    Compared c = CompareOptimized(pb, "x", {4, 6}, {"z"});
+    CHECK(c.optimized_ops.count("sigmoid") == 0);
+    CHECK(c.optimized_ops["relu6"] == 1);
+  }
+  {  // an int64 add is left alone (its kernel fuses nothing)
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 6}).Weight("w", RandomTensor({6}, 14));
+    pb.Op("elementwise_add", {{"X", {"x"}}, {"Y", {"w"}}}, {{"Out", {"a"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Op("relu", {{"X", {"a"}}}, {{"Out", {"y"}}}).Fetch("y");
+    pb.program.block0().FindVar("a")->dtype = static_cast<int>(VarDataType::kInt64);
+    ProgramDesc prog = pb.program;
+    Scope weights;
+    REQUIRE(OptimizeProgram(&prog, &weights).ok());
+    CHECK(prog.OpTypeCounts()["relu"] == 1);
   }
 }
 
