@@ -27,6 +27,7 @@ class ConvKernel {
   // F(4,3) / F(6,3) (index m / 2 - 1), each made on first use once per model and shared by its predictors.
   std::shared_ptr<const std::vector<T>> shared_packed_;
   std::shared_ptr<const std::vector<T>> shared_wino_[3];
+  std::shared_ptr<const std::vector<T>> shared_s2_;  // x86: the direct 3x3 stride-2 conv's packed filter
 };
 
 }  // namespace ember
