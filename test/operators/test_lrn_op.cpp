@@ -48,6 +48,26 @@ TEST_CASE("lrn matches Paddle's formula", "[op][lrn]") {
       }
 }
 
+TEST_CASE("lrn: every beta path (0.75, 0.5, 1 by sqrt / division, others by pow), chunks, two threads",
+          "[op][lrn]") {
+  // [2, 20, 37, 41]: 1517 positions per channel, one full 1024-position chunk and a partial one per image.
+  const DDim dims({2, 20, 37, 41});
+  Tensor x = RandomTensor(dims, 77, -3.f, 3.f);
+  std::vector<float> xv = ToVector(x);
+  for (float beta : {0.75f, 0.5f, 1.f, 0.6f}) {
+    INFO("beta " << beta);
+    OpRunner r("lrn");
+    r.In("X", "x", x).Out("Out", "y").Attr("n", Attribute::Int(5)).Attr("k", Attribute::Float(1.f))
+        .Attr("alpha", Attribute::Float(0.3f)).Attr("beta", Attribute::Float(beta));
+    REQUIRE(r.Run().ok());
+    std::vector<float> want(xv.size()), mid(xv.size());
+    ref::Lrn(xv.data(), 2, 20, 37 * 41, 5, 1.f, 0.3f, beta, want.data(), mid.data());
+    std::string why;
+    CHECK(AllClose(ToVector(r.Get("y")), want, 1e-5f, 1e-5f, &why));
+    INFO(why);
+  }
+}
+
 TEST_CASE("lrn uses Paddle's defaults without MidOut", "[op][lrn]") {
   Tensor x = RandomTensor({1, 6, 3, 3}, 5, -10.f, 10.f);
   OpRunner r("lrn");
