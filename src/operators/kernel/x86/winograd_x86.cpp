@@ -193,31 +193,33 @@ void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
 #endif
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
 
-  // One block of tiles [t0, t0 + nt) through the three steps, in buffers v / mm, by the calling thread alone.
-  auto serial_block = [&](const float* x, float* y, int64_t t0, int64_t nt, float* vb, float* mb) {
-    const int64_t rows = RoundUp(nt, kWinoMR), ldv = RoundUp(rows, 16);
+  // The three steps' arguments for tiles [t0, t0 + nt) of one image in buffers vb / mb (ldv floats per
+  // position row): input channels [c0, c1), filter panels [p, p + np) of one position, tiles [ta, tb).
+  auto in_args = [&](const float* x, int64_t t0, int64_t nt, int64_t c0, int64_t c1, float* vb, int64_t ldv) {
     WinoInArgs ia;
     ia.input = x;
     ia.in_c = cin, ia.in_h = g.in_h, ia.in_w = g.in_w;
     ia.pad_top = g.pad_top, ia.pad_left = g.pad_left;
     ia.tiles_w = tiles_w;
     ia.t0 = t0, ia.nt = nt;
-    ia.c0 = 0, ia.c1 = cin;
+    ia.c0 = c0, ia.c1 = c1;
     ia.v = vb;
     ia.ldv = ldv;
-    input_fn(ia);
-    for (int64_t pos = 0; pos < P; ++pos) {
-      WinoGemmArgs ga;
-      ga.v = vb + pos * cin * ldv;
-      ga.ldv = ldv;
-      ga.rows = rows;
-      ga.K = cin;
-      ga.u = packed + pos * panels * cin * kWinoNB;
-      ga.panels = panels;
-      ga.m = mb + pos * ldv * ldm;
-      ga.ldm = ldm;
-      k.gemm(ga);
-    }
+    return ia;
+  };
+  auto gemm_args = [&](const float* vb, float* mb, int64_t ldv, int64_t rows, int64_t pos, int64_t p, int64_t np) {
+    WinoGemmArgs ga;
+    ga.v = vb + pos * cin * ldv;
+    ga.ldv = ldv;
+    ga.rows = rows;
+    ga.K = cin;
+    ga.u = packed + (pos * panels + p) * cin * kWinoNB;
+    ga.panels = np;
+    ga.m = mb + pos * ldv * ldm + p * kWinoNB;
+    ga.ldm = ldm;
+    return ga;
+  };
+  auto out_args = [&](float* mb, int64_t ldv, float* y, int64_t t0, int64_t ta, int64_t tb) {
     WinoOutArgs oa;
     oa.m = mb;
     oa.ldv = ldv, oa.ldm = ldm;
@@ -225,10 +227,18 @@ void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     oa.out_c = g.out_c, oa.out_h = g.out_h, oa.out_w = g.out_w;
     oa.tiles_w = tiles_w;
     oa.t0 = t0;
-    oa.ta = 0, oa.tb = nt;
+    oa.ta = ta, oa.tb = tb;
     oa.bias = bp;
     oa.ep = ep;
-    output_fn(oa);
+    return oa;
+  };
+
+  // One block of tiles [t0, t0 + nt) through the three steps, in buffers vb / mb, by the calling thread alone.
+  auto serial_block = [&](const float* x, float* y, int64_t t0, int64_t nt, float* vb, float* mb) {
+    const int64_t rows = RoundUp(nt, kWinoMR), ldv = RoundUp(rows, 16);
+    input_fn(in_args(x, t0, nt, 0, cin, vb, ldv));
+    for (int64_t pos = 0; pos < P; ++pos) k.gemm(gemm_args(vb, mb, ldv, rows, pos, 0, panels));
+    output_fn(out_args(mb, ldv, y, t0, 0, nt));
   };
 
   // Many tiles: each thread takes its own share of the tiles, in blocks of its own, start to end (no barrier,
@@ -272,48 +282,15 @@ void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
       const int64_t rows = RoundUp(nt, kWinoMR), ldv = RoundUp(rows, 16);
       const int64_t nck = (cin + cchunk - 1) / cchunk;
 #pragma omp for schedule(static)
-      for (int64_t ck = 0; ck < nck; ++ck) {
-        WinoInArgs ia;
-        ia.input = x;
-        ia.in_c = cin, ia.in_h = g.in_h, ia.in_w = g.in_w;
-        ia.pad_top = g.pad_top, ia.pad_left = g.pad_left;
-        ia.tiles_w = tiles_w;
-        ia.t0 = t0, ia.nt = nt;
-        ia.c0 = ck * cchunk, ia.c1 = std::min(cin, ia.c0 + cchunk);
-        ia.v = v;
-        ia.ldv = ldv;
-        input_fn(ia);
-      }
+      for (int64_t ck = 0; ck < nck; ++ck)
+        input_fn(in_args(x, t0, nt, ck * cchunk, std::min(cin, (ck + 1) * cchunk), v, ldv));
 #pragma omp for schedule(static)
-      for (int64_t u = 0; u < P * panels; ++u) {
-        const int64_t pos = u / panels, p = u % panels;
-        WinoGemmArgs ga;
-        ga.v = v + pos * cin * ldv;
-        ga.ldv = ldv;
-        ga.rows = rows;
-        ga.K = cin;
-        ga.u = packed + (pos * panels + p) * cin * kWinoNB;
-        ga.panels = 1;
-        ga.m = mm + pos * ldv * ldm + p * kWinoNB;
-        ga.ldm = ldm;
-        k.gemm(ga);
-      }
+      for (int64_t u = 0; u < P * panels; ++u) k.gemm(gemm_args(v, mm, ldv, rows, u / panels, u % panels, 1));
       const int64_t tchunk = std::max<int64_t>(1, nt / (4 * threads));
       const int64_t ntc = (nt + tchunk - 1) / tchunk;
 #pragma omp for schedule(static)
-      for (int64_t tc = 0; tc < ntc; ++tc) {
-        WinoOutArgs oa;
-        oa.m = mm;
-        oa.ldv = ldv, oa.ldm = ldm;
-        oa.output = y;
-        oa.out_c = g.out_c, oa.out_h = g.out_h, oa.out_w = g.out_w;
-        oa.tiles_w = tiles_w;
-        oa.t0 = t0;
-        oa.ta = tc * tchunk, oa.tb = std::min(nt, oa.ta + tchunk);
-        oa.bias = bp;
-        oa.ep = ep;
-        output_fn(oa);
-      }
+      for (int64_t tc = 0; tc < ntc; ++tc)
+        output_fn(out_args(mm, ldv, y, t0, tc * tchunk, std::min(nt, (tc + 1) * tchunk)));
     }
   }
   if (!fused) ActivationArray(act, output, output, g.batch * g.out_c * out_hw, isa);
