@@ -34,15 +34,6 @@ ConvGeometry Geo(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, int64
   return g;
 }
 
-ActivationSpec Act(int i) {
-  ActivationSpec a;
-  if (i == 1) a.type = ActivationType::kRelu;
-  if (i == 2) a.type = ActivationType::kRelu6, a.a = 0.5f;  // a low threshold so the clamp is exercised
-  if (i == 3) a.type = ActivationType::kLeakyRelu, a.a = 0.1f;
-  if (i == 4) a.type = ActivationType::kHardSwish, a.a = 6.f, a.b = 6.f, a.c = 3.f;
-  return a;
-}
-
 void Compare(const ConvGeometry& g, const std::vector<float>& got, const std::vector<float>& want, const char* what,
              Isa isa, int act) {
   int bad = 0;
@@ -62,9 +53,9 @@ void RunGemm(const ConvGeometry& g, int act, Isa isa) {
   const auto b = test::RandomVector(static_cast<size_t>(g.out_c), 3);
   const size_t out_n = static_cast<size_t>(g.batch * g.out_c * g.out_h * g.out_w);
   std::vector<float> want(out_n), got(out_n, NAN), packed;
-  ref::Conv2d(g, x.data(), w.data(), b.data(), Act(act), want.data());
+  ref::Conv2d(g, x.data(), w.data(), b.data(), test::ConvTestActivation(act), want.data());
   x86::PackConvFilter(g, w.data(), &packed);
-  x86::ConvGemmPacked(g, packed.data(), b.data(), Act(act), x.data(), got.data(), isa);
+  x86::ConvGemmPacked(g, packed.data(), b.data(), test::ConvTestActivation(act), x.data(), got.data(), isa);
   Compare(g, got, want, "gemm conv", isa, act);
 }
 

@@ -36,15 +36,6 @@ ConvGeometry GeoS2(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, int
   return g;
 }
 
-ActivationSpec Act(int i) {
-  ActivationSpec a;
-  if (i == 1) a.type = ActivationType::kRelu;
-  if (i == 2) a.type = ActivationType::kRelu6, a.a = 0.5f;  // a low threshold so the clamp is exercised
-  if (i == 3) a.type = ActivationType::kLeakyRelu, a.a = 0.1f;
-  if (i == 4) a.type = ActivationType::kHardSwish, a.a = 6.f, a.b = 6.f, a.c = 3.f;
-  return a;
-}
-
 void Run(const ConvGeometry& g, int act, Isa isa, uint32_t seed) {
   REQUIRE(x86::ConvDirect3x3S2Supported(g, isa));
   const auto x = test::RandomVector(static_cast<size_t>(g.batch * g.in_c * g.in_h * g.in_w), seed);
@@ -53,15 +44,15 @@ void Run(const ConvGeometry& g, int act, Isa isa, uint32_t seed) {
   const size_t out_n = static_cast<size_t>(g.batch * g.out_c * g.out_h * g.out_w);
   std::vector<float> want(out_n), got(out_n + 1, NAN), packed;
   got[out_n] = 12345.f;  // a guard past the output
-  ref::Conv2d(g, x.data(), w.data(), b.data(), Act(act), want.data());
+  ref::Conv2d(g, x.data(), w.data(), b.data(), test::ConvTestActivation(act), want.data());
   // Magnitude per output: the same conv on |x| and |w| (bias included) bounds the float error.
   std::vector<float> ax(x.size()), aw(w.size()), ab(b.size()), mag(out_n);
   for (size_t i = 0; i < x.size(); ++i) ax[i] = std::fabs(x[i]);
   for (size_t i = 0; i < w.size(); ++i) aw[i] = std::fabs(w[i]);
   for (size_t i = 0; i < b.size(); ++i) ab[i] = std::fabs(b[i]);
-  ref::Conv2d(g, ax.data(), aw.data(), ab.data(), Act(0), mag.data());
+  ref::Conv2d(g, ax.data(), aw.data(), ab.data(), test::ConvTestActivation(0), mag.data());
   x86::PackConvDirect3x3S2Filter(g, w.data(), &packed);
-  x86::ConvDirect3x3S2(g, packed.data(), b.data(), Act(act), x.data(), got.data(), isa);
+  x86::ConvDirect3x3S2(g, packed.data(), b.data(), test::ConvTestActivation(act), x.data(), got.data(), isa);
   REQUIRE(got[out_n] == 12345.f);
   int bad = 0;
   for (size_t i = 0; i < out_n; ++i) {

@@ -45,15 +45,6 @@ ConvGeometry Geo3x3(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, in
   return g;
 }
 
-ActivationSpec Act(int i) {
-  ActivationSpec a;
-  if (i == 1) a.type = ActivationType::kRelu;
-  if (i == 2) a.type = ActivationType::kRelu6, a.a = 0.5f;  // a low threshold so the clamp is exercised
-  if (i == 3) a.type = ActivationType::kLeakyRelu, a.a = 0.1f;
-  if (i == 4) a.type = ActivationType::kHardSwish, a.a = 6.f, a.b = 6.f, a.c = 3.f;
-  return a;
-}
-
 // Runs the Winograd conv with tile size m on `isa` and compares with the reference; returns the largest error
 // relative to the output's magnitude.
 double Run(const ConvGeometry& g, int m, int act, Isa isa, uint32_t seed) {
@@ -65,14 +56,14 @@ double Run(const ConvGeometry& g, int m, int act, Isa isa, uint32_t seed) {
   // One guard float past the output catches a write beyond it.
   std::vector<float> want(out_n), got(out_n + 1, NAN), packed;
   got[out_n] = 12345.f;
-  ref::Conv2d(g, x.data(), w.data(), b.data(), Act(act), want.data());
+  ref::Conv2d(g, x.data(), w.data(), b.data(), test::ConvTestActivation(act), want.data());
   x86::WinogradPackFilter(g, m, w.data(), &packed);
   REQUIRE(packed.size() == x86::WinogradPackedSize(g, m));
-  x86::ConvWinograd(g, m, packed.data(), b.data(), Act(act), x.data(), got.data(), isa);
+  x86::ConvWinograd(g, m, packed.data(), b.data(), test::ConvTestActivation(act), x.data(), got.data(), isa);
   REQUIRE(got[out_n] == 12345.f);
   // The magnitude is the convolution's before the activation (a clamp to 0.5 does not shrink the error).
   std::vector<float> linear(out_n);
-  ref::Conv2d(g, x.data(), w.data(), b.data(), Act(0), linear.data());
+  ref::Conv2d(g, x.data(), w.data(), b.data(), test::ConvTestActivation(0), linear.data());
   double scale = 0;
   for (float v : linear) scale = std::max(scale, static_cast<double>(std::fabs(v)));
   int bad = 0;
