@@ -138,6 +138,12 @@ Status Executor::BuildPlan(const std::set<std::string>& fed, const std::vector<s
       }
     }
   }
+  plan->writers.assign(plan->temps.size(), 0);
+  for (size_t step = 0; step < plan->ops.size(); ++step)
+    for (const auto& n : block.ops[plan->ops[step]].AllOutputNames()) {
+      auto it = index.find(n);
+      if (it != index.end()) ++plan->writers[it->second];
+    }
   plan->free_after.assign(plan->ops.size(), {});
   for (size_t i = 0; i < plan->temps.size(); ++i) plan->free_after[static_cast<size_t>(plan->last[i])].push_back(i);
   return Status::OK();
@@ -146,6 +152,76 @@ Status Executor::BuildPlan(const std::set<std::string>& fed, const std::vector<s
 Status Executor::EnsureOp(size_t index) {
   if (ops_[index]) return Status::OK();
   return CreateOperator(program_->block0().ops[index], &scope_, &ops_[index]);
+}
+
+// Places the temps in one arena from the sizes of the run just done. Where an op offers a StorageView
+// (a concat's input as a run of its output, a split's output as a run of its input), the part goes
+// inside its whole's slot so that op copies nothing. Only when both were written by one op each (nothing
+// else rewrites the shared bytes), a part joins one whole, and no chain of wholes loops back; the whole's
+// slot then lives from the first write to the last read of any tensor in its group.
+Status Executor::PlanArena(Plan* plan, const std::vector<size_t>& sizes,
+                           const std::map<const Tensor*, size_t>& temp_index) {
+  const size_t n = sizes.size();
+  std::vector<long> parent(n, -1);
+  std::vector<size_t> rel(n, 0);
+  for (size_t op : plan->ops) {
+    for (const StorageView& v : ops_[op]->Views()) {
+      auto pi = temp_index.find(v.part), wi = temp_index.find(v.whole);
+      if (pi == temp_index.end() || wi == temp_index.end()) continue;
+      const size_t p = pi->second, w = wi->second;
+      if (p == w || parent[p] >= 0 || plan->writers[p] != 1 || plan->writers[w] != 1) continue;
+      if (v.offset + sizes[p] > sizes[w] || v.part->nbytes() != sizes[p]) continue;
+      bool loops = false;
+      for (long r = static_cast<long>(w); r >= 0 && !loops; r = parent[static_cast<size_t>(r)])
+        loops = r == static_cast<long>(p);
+      if (loops) continue;
+      parent[p] = static_cast<long>(w);
+      rel[p] = v.offset;
+    }
+  }
+  // Each temp's group root and offset inside it; the root's lifetime covers the group.
+  std::vector<size_t> root(n), within(n, 0);
+  std::vector<int> first = plan->first, last = plan->last;
+  plan->view_bytes.assign(n, 0);
+  for (size_t t = 0; t < n; ++t) {
+    size_t r = t;
+    while (parent[r] >= 0) {
+      within[t] += rel[r];
+      r = static_cast<size_t>(parent[r]);
+    }
+    root[t] = r;
+    if (r != t) {
+      first[r] = std::min(first[r], plan->first[t]);
+      last[r] = std::max(last[r], plan->last[t]);
+      plan->view_bytes[t] = sizes[t];
+      plan->view_bytes[r] = sizes[r];
+    }
+  }
+  std::vector<BufferRequest> reqs;
+  std::vector<size_t> req_of(n, 0);
+  for (size_t t = 0; t < n; ++t)
+    if (root[t] == t) {
+      req_of[t] = reqs.size();
+      reqs.push_back({sizes[t], first[t], last[t]});
+    }
+  MemoryPlan mp = PlanMemory(reqs, Tensor::kAlignment);
+  plan->offsets.assign(n, 0);
+  plan->sizes.assign(n, 0);
+  for (size_t t = 0; t < n; ++t) {
+    plan->offsets[t] = mp.offsets[req_of[root[t]]] + within[t];
+    // A root may use its slot's alignment padding; a part exactly its bytes, so its neighbours stay intact.
+    plan->sizes[t] = root[t] == t ? (sizes[t] + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment
+                                  : sizes[t];
+  }
+  plan->arena.reset();
+  EMBER_RETURN_IF_ERROR(AllocateBlock(std::max<size_t>(mp.arena_bytes, 1), &plan->arena).Prepend("activation arena: "));
+  size_t naive = 0, views = 0;
+  for (size_t t = 0; t < n; ++t) {
+    naive += (sizes[t] + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment;
+    views += root[t] != t;
+  }
+  plan->stats = {mp.arena_bytes, mp.lower_bound, naive, n, views};
+  return Status::OK();
 }
 
 Status Executor::RunPlan(Plan* plan) {
@@ -177,7 +253,18 @@ Status Executor::RunPlan(Plan* plan) {
     EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->InferShape(), desc, "InferShape"));
     for (const auto& n : desc.AllOutputNames()) {
       Variable* v = scope_.FindLocalVar(n);
-      if (v) EMBER_RETURN_IF_ERROR(WithOp(v->GetMutable()->Allocate(), desc, "output " + n));
+      if (!v) continue;
+      Tensor* t = v->GetMutable();
+      if (use_arena) {
+        // A view group member whose size changed (a data-dependent shape) would no longer line up with
+        // the others: it gets storage of its own, its op copies, and the arena is planned again.
+        auto it = temp_index.find(t);
+        if (it != temp_index.end() && plan->view_bytes[it->second] && t->nbytes() != plan->view_bytes[it->second]) {
+          t->Release();
+          fits = false;
+        }
+      }
+      EMBER_RETURN_IF_ERROR(WithOp(t->Allocate(), desc, "output " + n));
     }
     if (!inited_[i]) {
       EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->Init(), desc, "Init"));
@@ -209,18 +296,8 @@ Status Executor::RunPlan(Plan* plan) {
       for (size_t t : plan->free_after[step]) temps[t]->Release();
   }
   if (light && (!use_arena || !fits)) {
-    MemoryPlan mp;
-    std::vector<BufferRequest> reqs(sizes.size());
-    for (size_t t = 0; t < sizes.size(); ++t) reqs[t] = {sizes[t], plan->first[t], plan->last[t]};
-    mp = PlanMemory(reqs, Tensor::kAlignment);
-    plan->offsets = mp.offsets;
-    plan->sizes.resize(sizes.size());
-    for (size_t t = 0; t < sizes.size(); ++t)
-      plan->sizes[t] = (sizes[t] + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment;
+    EMBER_RETURN_IF_ERROR(PlanArena(plan, sizes, temp_index));
     plan->planned_dims = dims;
-    plan->arena.reset();
-    EMBER_RETURN_IF_ERROR(AllocateBlock(std::max<size_t>(mp.arena_bytes, 1), &plan->arena).Prepend("activation arena: "));
-    plan->stats = {mp.arena_bytes, mp.lower_bound, mp.naive_bytes, sizes.size()};
   }
   last_stats_ = plan->stats;
   readable_.clear();

@@ -37,6 +37,7 @@ struct MemoryStats {
   size_t lower_bound = 0;   // largest sum of simultaneously live intermediates
   size_t naive_bytes = 0;   // every intermediate its own buffer
   size_t tensors = 0;       // intermediates planned
+  size_t views = 0;         // intermediates placed inside another's storage (StorageView: no copy)
 };
 
 class Executor {
@@ -69,15 +70,20 @@ class Executor {
     std::vector<std::string> temps;              // intermediates (not fed, not weights, not kept outputs)
     std::vector<std::string> kept;               // requested outputs
     std::vector<int> first, last;                // per temp: first writing step, last reading step
+    std::vector<int> writers;                    // per temp: how many of the plan's ops write it
     std::vector<std::vector<size_t>> free_after;  // per step: temps whose last reader it is
     // The arena, planned from the sizes seen at `planned_dims` (the fed inputs' shapes).
     std::vector<DDim> planned_dims;
     std::vector<size_t> offsets, sizes;
+    // Per temp: its exact size when the arena placed it in a view group (a StorageView part or whole, which
+    // must keep that size for the shared bytes to line up), else 0.
+    std::vector<size_t> view_bytes;
     std::shared_ptr<Allocation> arena;
     MemoryStats stats;
   };
   Status BuildPlan(const std::set<std::string>& fed, const std::vector<std::string>& targets, Plan* plan);
   Status RunPlan(Plan* plan);
+  Status PlanArena(Plan* plan, const std::vector<size_t>& sizes, const std::map<const Tensor*, size_t>& temp_index);
   Status EnsureOp(size_t index);
 
   const ProgramDesc* program_;

@@ -44,6 +44,14 @@ class ParamBinder {
   Status status_;
 };
 
+// A tensor whose bytes can be a run of another's: `part` is bytes [offset, offset + part's size) of
+// `whole` (a concat's input inside its output, a split's output inside its input).
+struct StorageView {
+  const Tensor* part;
+  const Tensor* whole;
+  size_t offset;
+};
+
 class OperatorBase {
  public:
   OperatorBase(const OpDesc& desc, Scope* scope) : desc_(desc), scope_(scope) {}
@@ -61,6 +69,10 @@ class OperatorBase {
   // Which implementation Run uses at the current shapes (e.g. "winograd F(6,3) avx512"), for profiles;
   // "" when the kernel does not say.
   virtual const char* KernelName() const { return ""; }
+  // At the current shapes, the tensors this op copies that could instead share storage (see StorageView).
+  // The executor's arena plan may place them so; Run must then skip copying bytes already in place (it
+  // compares addresses), and stay correct when they are not.
+  virtual std::vector<StorageView> Views() const { return {}; }
 
   const OpDesc& desc() const { return desc_; }
   const std::string& type() const { return desc_.type; }

@@ -20,6 +20,7 @@ class ConcatOp : public OperatorWithKernel<CPU, ConcatParam, ConcatKernel<CPU, f
  public:
   using OperatorWithKernel::OperatorWithKernel;
   Status InferShape() override;
+  std::vector<StorageView> Views() const override;
 };
 
 }  // namespace ember

@@ -27,6 +27,7 @@ class SliceOp : public OperatorWithKernel<CPU, SliceParam, SliceKernel<CPU, floa
  public:
   using OperatorWithKernel::OperatorWithKernel;
   Status InferShape() override;
+  std::vector<StorageView> Views() const override;
 };
 
 }  // namespace ember

@@ -85,6 +85,20 @@ Status SplitOp::InferShape() {
   return Status::OK();
 }
 
+// With nothing before the axis but size-1 dims, each output is one run of the input's bytes. Not when
+// the axis or the sections come from tensors: they may move the runs between runs at the same shapes.
+std::vector<StorageView> SplitOp::Views() const {
+  const SplitParam& p = param_;
+  if (p.axis_tensor || !p.sections_tensors.empty() || p.x->dims().Product(0, p.norm_axis) != 1) return {};
+  std::vector<StorageView> views;
+  size_t offset = 0;
+  for (const Tensor* o : p.outs) {
+    views.push_back({o, p.x, offset});
+    offset += o->nbytes();
+  }
+  return views;
+}
+
 REGISTER_OPERATOR_CPU(split, SplitOp)
 
 }  // namespace ember

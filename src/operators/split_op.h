@@ -28,6 +28,7 @@ class SplitOp : public OperatorWithKernel<CPU, SplitParam, SplitKernel<CPU, floa
  public:
   using OperatorWithKernel::OperatorWithKernel;
   Status InferShape() override;
+  std::vector<StorageView> Views() const override;
 };
 
 }  // namespace ember

@@ -1,5 +1,6 @@
 // Portable concat and split. Both see a tensor as [outer, axis * inner] rows of bytes: each part owns
-// a contiguous chunk of every row, so the work is one memcpy per (row, part).
+// a contiguous chunk of every row, so the work is one memcpy per (row, part). A chunk the executor already
+// placed where it belongs (a StorageView) is not copied.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +18,8 @@ inline void ConcatRows(const std::vector<const char*>& parts, const std::vector<
   for (int64_t r = 0; r < outer; ++r) {
     char* o = dst + r * row_bytes;
     for (size_t i = 0; i < parts.size(); ++i) {
-      std::memcpy(o, parts[i] + r * chunk_bytes[i], static_cast<size_t>(chunk_bytes[i]));
+      const char* src = parts[i] + r * chunk_bytes[i];
+      if (src != o) std::memcpy(o, src, static_cast<size_t>(chunk_bytes[i]));
       o += chunk_bytes[i];
     }
   }
@@ -32,7 +34,8 @@ inline void SplitRows(const char* src, const std::vector<int64_t>& chunk_bytes, 
   for (int64_t r = 0; r < outer; ++r) {
     const char* s = src + r * row_bytes;
     for (size_t i = 0; i < parts.size(); ++i) {
-      std::memcpy(parts[i] + r * chunk_bytes[i], s, static_cast<size_t>(chunk_bytes[i]));
+      char* dst = parts[i] + r * chunk_bytes[i];
+      if (dst != s) std::memcpy(dst, s, static_cast<size_t>(chunk_bytes[i]));
       s += chunk_bytes[i];
     }
   }

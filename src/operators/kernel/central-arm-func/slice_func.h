@@ -32,7 +32,8 @@ inline void SliceBytes(const char* src, const std::vector<int64_t>& in_dims, con
       off += (rem % size[d]) * stride[d];
       rem /= size[d];
     }
-    std::memcpy(dst + r * static_cast<int64_t>(row_bytes), src + off, row_bytes);
+    char* d = dst + r * static_cast<int64_t>(row_bytes);
+    if (d != src + off) std::memcpy(d, src + off, row_bytes);  // else the executor placed it (StorageView)
   }
 }
 
