@@ -162,10 +162,14 @@ TEST_CASE("x86 Sgemm: tail panels of every width, columns and rows splits at 2 t
       Check({false, false, 64, 196, 97, 1.f, 0.f}, isa);   // 14x14
       Check({false, false, 40, 196, 300, 1.f, 0.5f}, isa);
       Check({false, true, 25, 49, 260, 2.f, 1.f}, isa);    // transposed B through the shared rows-split pack
-      // Fewer rows than a tile (fc on one sample): columns split over the threads, each its own accumulator.
+      // Fewer rows than a tile (fc on one sample): small C splits B's rows over the threads (partial sums
+      // added up by columns), large C the columns.
       Check({false, false, 1, 1000, 512, 1.f, 0.f}, isa);
-      Check({true, false, 3, 517, 300, -1.f, 0.5f}, isa);  // beta, transposed A, odd split
+      Check({true, false, 3, 517, 301, -1.f, 0.5f}, isa);  // beta, transposed A, odd row and column splits
       Check({false, false, 5, 130, 200, 2.f, 1.f}, isa);
+      static_assert(x86::kFewRowsSplitKMaxOut < 70001, "the next case must take the columns split");
+      Check({false, false, 1, 70001, 9, 1.f, 0.f}, isa);
+      Check({true, false, 2, 40000, 7, 0.5f, 1.f}, isa);
     }
   }
 #ifdef _OPENMP

@@ -29,6 +29,9 @@ constexpr int64_t kGemmKC = 512;
 #define EMBER_GEMM_IN_PLACE_ROW_PANELS 48
 #endif
 constexpr int64_t kGemmInPlaceMaxRowPanels = EMBER_GEMM_IN_PLACE_ROW_PANELS;
+// With fewer rows than kGemmMR (fc on one sample) and C up to this many floats, threads split B's rows and
+// add up partial sums; larger C splits the columns.
+constexpr int64_t kFewRowsSplitKMaxOut = 1 << 16;
 
 // Columns of a micro-tile for an ISA: 64 (avx512: 4 vectors, 24 accumulators), 16 (avx2: 2 vectors of 16
 // registers), 8 (generic); and floats per vector (16, 8, 4).
