@@ -6,7 +6,7 @@
 
 #ifdef EMBER_HAVE_X86_KERNELS
 #include "operators/kernel/x86/activation_x86.h"
-#include "operators/kernel/x86/conv3x3s2_x86.h"
+#include "operators/kernel/x86/conv_s2_direct_x86.h"
 #include "operators/kernel/x86/conv_x86.h"
 #include "operators/kernel/x86/winograd_x86.h"
 #endif
@@ -48,8 +48,8 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
     // The GEMM, Winograd and direct paths read only packed copies, shared by all predictors. The one the
     // current geometry uses is made now; the others on first use (a new input shape may change the choice).
     const int m = x86::WinogradChoose(p->geo, x86::ActiveIsa());
-    if (x86::ConvDirect3x3S2Pays(p->geo, x86::ActiveIsa())) {
-      shared_s2_ = SharedPacked(*p, "@s2", [&](std::vector<float>* v) { x86::PackConvDirect3x3S2Filter(p->geo, w, v); });
+    if (x86::ConvDirectS2Pays(p->geo, x86::ActiveIsa())) {
+      shared_s2_ = SharedPacked(*p, "@s2", [&](std::vector<float>* v) { x86::PackConvDirectS2Filter(p->geo, w, v); });
     } else if (m != 0) {
       shared_wino_[m / 2 - 1] = SharedPacked(*p, "@wino" + std::to_string(m),
                                           [&](std::vector<float>* v) { x86::WinogradPackFilter(p->geo, m, w, v); });
@@ -71,12 +71,12 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   const x86::Isa isa = x86::ActiveIsa();
   if (!IsDepthwise(p.geo)) {
     const int m = x86::WinogradChoose(p.geo, isa);
-    if (x86::ConvDirect3x3S2Pays(p.geo, isa)) {
+    if (x86::ConvDirectS2Pays(p.geo, isa)) {
       if (!shared_s2_)
         shared_s2_ = SharedPacked(p, "@s2", [&](std::vector<float>* v) {
-          x86::PackConvDirect3x3S2Filter(p.geo, p.filter->data<float>(), v);
+          x86::PackConvDirectS2Filter(p.geo, p.filter->data<float>(), v);
         });
-      x86::ConvDirect3x3S2(p.geo, shared_s2_->data(), bias_.data(), p.act, x, y, isa);
+      x86::ConvDirectS2(p.geo, shared_s2_->data(), bias_.data(), p.act, x, y, isa);
     } else if (m != 0) {
       auto& packed = shared_wino_[m / 2 - 1];
       if (!packed)
@@ -112,7 +112,7 @@ const char* ConvKernel<CPU, float>::Name(const ConvParam& p) const {
 #ifdef EMBER_HAVE_X86_KERNELS
   const x86::Isa isa = x86::ActiveIsa();
   if (!IsDepthwise(p.geo)) {
-    if (x86::ConvDirect3x3S2Pays(p.geo, isa)) return x86::ConvDirect3x3S2Name(isa);
+    if (x86::ConvDirectS2Pays(p.geo, isa)) return x86::ConvDirectS2Name(p.geo, isa);
     const int m = x86::WinogradChoose(p.geo, isa);
     if (m != 0) return x86::WinogradKernelName(m, isa);
     static const char* const kGemm[3] = {"gemm generic", "gemm avx2", "gemm avx512"};

@@ -1,7 +1,7 @@
 // Direct 3x3 stride-2 conv row kernel, compiled with -mavx512f -mfma (see cmake/x86_kernels.cmake).
 #include <immintrin.h>
 
-#include "operators/kernel/x86/conv3x3s2_x86.h"
+#include "operators/kernel/x86/conv_s2_direct_x86.h"
 
 namespace ember {
 namespace x86 {
@@ -22,7 +22,7 @@ namespace {
 inline void StoreN(float* p, V v, int n) { _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1u), v); }
 }  // namespace
 
-#include "operators/kernel/x86/conv3x3s2_kernel.inc"
+#include "operators/kernel/x86/conv_s2_direct_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

@@ -1,6 +1,6 @@
-// Driver of the direct 3x3 stride-2 conv (conv3x3s2_x86.h): filter packing, the even / odd split of the
+// Driver of the direct KxK stride-2 conv (conv_s2_direct_x86.h): filter packing, the even / odd split of the
 // padded input rows, threading and ISA dispatch. Compiled with the baseline flags.
-#include "operators/kernel/x86/conv3x3s2_x86.h"
+#include "operators/kernel/x86/conv_s2_direct_x86.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -17,8 +17,8 @@ namespace x86 {
 
 namespace {
 
-// Floats of one split half-row (E or O): the output width rounded up to 16, plus 16 so E[o + 1] of the last
-// vector is inside (and zero).
+// Floats of one split half-row (E or O): the output width rounded up to 16, plus 16 so E[o + (k - 1) / 2] of
+// the last vector is inside (and zero).
 int64_t HalfRowFloats(const ConvGeometry& g) { return (g.out_w + 15) / 16 * 16 + 16; }
 
 // E (parity 0) or O (parity 1) of one input row: dst[m] = row[2m + parity - pad_left] where that is inside
@@ -36,32 +36,33 @@ void SplitHalfRow(const float* row, int64_t in_w, int64_t pad_left, int parity, 
 
 }  // namespace
 
-bool ConvDirect3x3S2Supported(const ConvGeometry& g, Isa isa) {
-  return (isa == Isa::kAvx2 || isa == Isa::kAvx512) && IsaSupported(isa) && g.groups == 1 && g.kernel_h == 3 &&
-         g.kernel_w == 3 && g.stride_h == 2 && g.stride_w == 2 && g.dilation_h == 1 && g.dilation_w == 1 &&
+bool ConvDirectS2Supported(const ConvGeometry& g, Isa isa) {
+  return (isa == Isa::kAvx2 || isa == Isa::kAvx512) && IsaSupported(isa) && g.groups == 1 &&
+         g.kernel_h == g.kernel_w && (g.kernel_h == 3 || g.kernel_h == 5 || g.kernel_h == 7) && g.stride_h == 2 &&
+         g.stride_w == 2 && g.dilation_h == 1 && g.dilation_w == 1 &&
          g.in_c >= 1 && g.out_c >= 1 && g.out_h >= 1 && g.out_w >= 1 && g.in_h >= 1 && g.in_w >= 1 &&
          g.pad_top >= 0 && g.pad_left >= 0;
 }
 
-bool ConvDirect3x3S2Pays(const ConvGeometry& g, Isa isa) {
-  return ConvDirect3x3S2Supported(g, isa) && g.in_c <= kConvS2MaxInC && g.out_w >= kConvS2MinOutW;
+bool ConvDirectS2Pays(const ConvGeometry& g, Isa isa) {
+  return ConvDirectS2Supported(g, isa) && g.in_c <= kConvS2MaxInC && g.out_w >= kConvS2MinOutW;
 }
 
-void PackConvDirect3x3S2Filter(const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
-  const int64_t blocks = (g.out_c + kConvS2CB - 1) / kConvS2CB, cin = g.in_c;
-  packed->assign(static_cast<size_t>(blocks * cin * 9 * kConvS2CB), 0.f);
+void PackConvDirectS2Filter(const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
+  const int64_t blocks = (g.out_c + kConvS2CB - 1) / kConvS2CB, cin = g.in_c, taps = g.kernel_h * g.kernel_w;
+  packed->assign(static_cast<size_t>(blocks * cin * taps * kConvS2CB), 0.f);
   for (int64_t co = 0; co < g.out_c; ++co)
     for (int64_t c = 0; c < cin; ++c)
-      for (int t = 0; t < 9; ++t)
-        (*packed)[static_cast<size_t>(((co / kConvS2CB * cin + c) * 9 + t) * kConvS2CB + co % kConvS2CB)] =
-            filter[(co * cin + c) * 9 + t];
+      for (int64_t t = 0; t < taps; ++t)
+        (*packed)[static_cast<size_t>(((co / kConvS2CB * cin + c) * taps + t) * kConvS2CB + co % kConvS2CB)] =
+            filter[(co * cin + c) * taps + t];
 }
 
-void ConvDirect3x3S2(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
+void ConvDirectS2(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
                      const float* input, float* output, Isa isa) {
   void (*rows_fn)(const ConvS2Args&) = isa == Isa::kAvx512 ? ConvS2RowsAvx512 : ConvS2RowsAvx2;
   const GatherEvenFn gather = GatherEvenFor(isa);
-  const int64_t prows = 2 * g.out_h + 1, w2 = HalfRowFloats(g), cin = g.in_c;
+  const int64_t prows = 2 * g.out_h + g.kernel_h - 2, w2 = HalfRowFloats(g), cin = g.in_c;
   thread_local std::vector<float> split;
   split.resize(static_cast<size_t>(cin * prows * 2 * w2 + 16));
   GemmEpilogue ep;
@@ -69,7 +70,8 @@ void ConvDirect3x3S2(const ConvGeometry& g, const float* packed, const float* bi
   if (!fused) ep.act = 0;
   int threads = 1;
 #ifdef _OPENMP
-  if (!omp_in_parallel() && g.out_c * g.out_h * g.out_w * cin * 9 > 200000) threads = omp_get_max_threads();
+  if (!omp_in_parallel() && g.out_c * g.out_h * g.out_w * cin * g.kernel_h * g.kernel_w > 200000)
+    threads = omp_get_max_threads();
 #endif
   float* sp = split.data();
   sp += (64 - reinterpret_cast<uintptr_t>(sp) % 64) % 64 / sizeof(float);  // rows on cache-line boundaries
@@ -93,6 +95,7 @@ void ConvDirect3x3S2(const ConvGeometry& g, const float* packed, const float* bi
 #pragma omp for schedule(static)
       for (int64_t oh = 0; oh < g.out_h; ++oh) {
         ConvS2Args a;
+        a.k = static_cast<int>(g.kernel_h);
         a.split = sp;
         a.cin = cin, a.prows = prows, a.w2 = w2;
         a.w = packed;
@@ -109,8 +112,10 @@ void ConvDirect3x3S2(const ConvGeometry& g, const float* packed, const float* bi
   if (!fused) ActivationArray(act, output, output, g.batch * g.out_c * g.out_h * g.out_w, isa);
 }
 
-const char* ConvDirect3x3S2Name(Isa isa) {
-  return isa == Isa::kAvx512 ? "direct 3x3s2 avx512" : "direct 3x3s2 avx2";
+const char* ConvDirectS2Name(const ConvGeometry& g, Isa isa) {
+  static const char* const kNames[2][3] = {{"direct 3x3s2 avx2", "direct 5x5s2 avx2", "direct 7x7s2 avx2"},
+                                           {"direct 3x3s2 avx512", "direct 5x5s2 avx512", "direct 7x7s2 avx512"}};
+  return kNames[isa == Isa::kAvx512][(g.kernel_h - 3) / 2 % 3];
 }
 
 }  // namespace x86
