@@ -177,25 +177,23 @@ TEST_CASE("x86 Sgemm: tail panels of every width, columns and rows splits at 2 t
 #endif
 }
 
-TEST_CASE("x86 GemmPacked: bias + clamp / leaky epilogue on the masked, one-vector and narrow tails (7x7 / 14x14 1x1 conv)",
+TEST_CASE("x86 GemmPacked: bias + relu epilogue on the masked and one-vector tails (7x7 / 14x14 1x1 conv)",
           "[x86][sgemm]") {
 #ifdef _OPENMP
   const int saved = omp_get_max_threads();
   omp_set_num_threads(2);
 #endif
-  for (int64_t N : {int64_t{49}, int64_t{196}, int64_t{35}, int64_t{66}, int64_t{2}}) {
+  for (int64_t N : {int64_t{49}, int64_t{196}, int64_t{35}}) {
     const int64_t M = 50, K = 280;
     const auto A = test::RandomVector(M * K, 9), B = test::RandomVector(K * N, 10), bias = test::RandomVector(M, 11);
     std::vector<float> pa(x86::PackedASize(M, K));
     x86::PackA(false, M, K, A.data(), K, pa.data());
-    for (Isa isa : test::SupportedIsas(true))
-    for (int act : {1, 2}) {  // clamp to [0, 6], leaky 0.1
+    for (Isa isa : test::SupportedIsas(true)) {
       x86::GemmEpilogue ep;
       ep.bias = bias.data();
-      ep.act = act;
+      ep.act = 1;
       ep.lo = 0.f;
       ep.hi = 6.f;
-      ep.slope = 0.1f;
       std::vector<float> got(M * N, NAN);
       x86::GemmPacked(M, N, K, pa.data(), x86::MatrixBSource(false, B.data(), N), got.data(), N, ep, isa);
       int bad = 0;
@@ -203,11 +201,11 @@ TEST_CASE("x86 GemmPacked: bias + clamp / leaky epilogue on the masked, one-vect
         for (int64_t j = 0; j < N; ++j) {
           double acc = bias[i];
           for (int64_t k = 0; k < K; ++k) acc += static_cast<double>(A[i * K + k]) * B[k * N + j];
-          acc = act == 1 ? std::min(std::max(acc, 0.0), 6.0) : (acc < 0 ? 0.1 * acc : acc);
+          acc = std::min(std::max(acc, 0.0), 6.0);
           if (!(std::fabs(got[i * N + j] - acc) <= 1e-4) && bad++ < 3)
             UNSCOPED_INFO("at " << i << "," << j << ": " << got[i * N + j] << ", want " << acc);
         }
-      INFO(x86::IsaName(isa) << " N " << N << " act " << act);
+      INFO(x86::IsaName(isa) << " N " << N);
       REQUIRE(bad == 0);
     }
   }
