@@ -162,6 +162,11 @@ TEST_CASE("x86 Sgemm: tail panels of every width, columns and rows splits at 2 t
       Check({false, false, 64, 196, 97, 1.f, 0.f}, isa);   // 14x14
       Check({false, false, 40, 196, 300, 1.f, 0.5f}, isa);
       Check({false, true, 25, 49, 260, 2.f, 1.f}, isa);    // transposed B through the shared rows-split pack
+      // Column blocks of 192 with a short last block merged (196, 280, 390 = 192 + 198) or not (500).
+      Check({false, false, 300, 196, 70, 1.f, 0.f}, isa);   // packed B (over 288 rows)
+      Check({false, false, 300, 390, 40, 1.f, 0.5f}, isa);
+      Check({false, false, 50, 280, 600, -1.f, 0.5f}, isa);  // B in place, K over 2 blocks
+      Check({false, true, 301, 500, 33, 2.f, 0.f}, isa);    // transposed B, blocks 192 + 192 + 116
       // Fewer rows than a tile (fc on one sample): small C splits B's rows over the threads (partial sums
       // added up by columns), large C the columns.
       Check({false, false, 1, 1000, 512, 1.f, 0.f}, isa);
@@ -177,23 +182,25 @@ TEST_CASE("x86 Sgemm: tail panels of every width, columns and rows splits at 2 t
 #endif
 }
 
-TEST_CASE("x86 GemmPacked: bias + relu epilogue on the masked and one-vector tails (7x7 / 14x14 1x1 conv)",
+TEST_CASE("x86 GemmPacked: bias + clamp / leaky epilogue on the masked and one-vector tails (7x7 / 14x14 1x1 conv)",
           "[x86][sgemm]") {
 #ifdef _OPENMP
   const int saved = omp_get_max_threads();
   omp_set_num_threads(2);
 #endif
-  for (int64_t N : {int64_t{49}, int64_t{196}, int64_t{35}}) {
+  for (int64_t N : {int64_t{49}, int64_t{196}, int64_t{35}, int64_t{66}, int64_t{2}}) {
     const int64_t M = 50, K = 280;
     const auto A = test::RandomVector(M * K, 9), B = test::RandomVector(K * N, 10), bias = test::RandomVector(M, 11);
     std::vector<float> pa(x86::PackedASize(M, K));
     x86::PackA(false, M, K, A.data(), K, pa.data());
-    for (Isa isa : test::SupportedIsas(true)) {
+    for (Isa isa : test::SupportedIsas(true))
+    for (int act : {1, 2}) {  // clamp to [0, 6], leaky 0.1
       x86::GemmEpilogue ep;
       ep.bias = bias.data();
-      ep.act = 1;
+      ep.act = act;
       ep.lo = 0.f;
       ep.hi = 6.f;
+      ep.slope = 0.1f;
       std::vector<float> got(M * N, NAN);
       x86::GemmPacked(M, N, K, pa.data(), x86::MatrixBSource(false, B.data(), N), got.data(), N, ep, isa);
       int bad = 0;
@@ -201,11 +208,11 @@ TEST_CASE("x86 GemmPacked: bias + relu epilogue on the masked and one-vector tai
         for (int64_t j = 0; j < N; ++j) {
           double acc = bias[i];
           for (int64_t k = 0; k < K; ++k) acc += static_cast<double>(A[i * K + k]) * B[k * N + j];
-          acc = std::min(std::max(acc, 0.0), 6.0);
+          acc = act == 1 ? std::min(std::max(acc, 0.0), 6.0) : (acc < 0 ? 0.1 * acc : acc);
           if (!(std::fabs(got[i * N + j] - acc) <= 1e-4) && bad++ < 3)
             UNSCOPED_INFO("at " << i << "," << j << ": " << got[i * N + j] << ", want " << acc);
         }
-      INFO(x86::IsaName(isa) << " N " << N);
+      INFO(x86::IsaName(isa) << " N " << N << " act " << act);
       REQUIRE(bad == 0);
     }
   }

@@ -14,9 +14,13 @@ namespace x86 {
 
 namespace {
 
-// Columns of B per packed block: kc x nc floats, 384 KiB at most, stay in L2 while every row panel of A
-// passes over them.
+// Columns of B per packed block: kc x nc floats, 384 KiB (576 KiB for a merged last block) at most, stay in
+// L2 while every row panel of A passes over them.
 constexpr int64_t kGemmNC = 192;
+// Columns of the B block starting with `left` columns to go: kGemmNC, or all of them when they are at most
+// 1.5 x kGemmNC, so a short last block never costs a whole extra pass over A (14x14: 196 = 192 + 4 streamed
+// all of A again for 4 columns).
+int64_t BlockCols(int64_t left) { return left <= kGemmNC * 3 / 2 ? left : kGemmNC; }
 
 int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 
@@ -183,10 +187,11 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
     const int64_t n_lo = split_n ? u0 * nr : 0, n_hi = split_n ? std::min(N, u1 * nr) : N;
     const int64_t p_lo = split_n ? 0 : u0, p_hi = split_n ? m_panels : u1;
     std::vector<float>& buf = ThreadBuffer(0);
-    const size_t need = static_cast<size_t>(std::min(kGemmKC, K) * RoundUp(std::min(kGemmNC, n_hi - n_lo), nr));
+    const size_t need =
+        static_cast<size_t>(std::min(kGemmKC, K) * RoundUp(std::min(n_hi - n_lo, kGemmNC * 3 / 2), nr));
     if (buf.size() < need) buf.resize(need);
-    for (int64_t n0 = n_lo; n0 < n_hi; n0 += kGemmNC) {
-      const int64_t nc = std::min(kGemmNC, n_hi - n0);
+    for (int64_t n0 = n_lo, nc = 0; n0 < n_hi; n0 += nc) {
+      nc = BlockCols(n_hi - n0);
       for (int64_t k0 = 0; k0 < K; k0 += kGemmKC) {
         const int64_t kc = std::min(kGemmKC, K - k0);
         if (b_in_place) {  // only a last, partial panel is packed, at its panel index
