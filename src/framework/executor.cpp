@@ -162,6 +162,7 @@ Status Executor::EnsureOp(size_t index) {
 Status Executor::PlanArena(Plan* plan, const std::vector<size_t>& sizes,
                            const std::map<const Tensor*, size_t>& temp_index) {
   const size_t n = sizes.size();
+  auto aligned = [](size_t b) { return (b + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment; };
   std::vector<long> parent(n, -1);
   std::vector<size_t> rel(n, 0);
   for (size_t op : plan->ops) {
@@ -210,14 +211,13 @@ Status Executor::PlanArena(Plan* plan, const std::vector<size_t>& sizes,
   for (size_t t = 0; t < n; ++t) {
     plan->offsets[t] = mp.offsets[req_of[root[t]]] + within[t];
     // A root may use its slot's alignment padding; a part exactly its bytes, so its neighbours stay intact.
-    plan->sizes[t] = root[t] == t ? (sizes[t] + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment
-                                  : sizes[t];
+    plan->sizes[t] = root[t] == t ? aligned(sizes[t]) : sizes[t];
   }
   plan->arena.reset();
   EMBER_RETURN_IF_ERROR(AllocateBlock(std::max<size_t>(mp.arena_bytes, 1), &plan->arena).Prepend("activation arena: "));
   size_t naive = 0, views = 0;
   for (size_t t = 0; t < n; ++t) {
-    naive += (sizes[t] + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment;
+    naive += aligned(sizes[t]);
     views += root[t] != t;
   }
   plan->stats = {mp.arena_bytes, mp.lower_bound, naive, n, views};
@@ -255,7 +255,7 @@ Status Executor::RunPlan(Plan* plan) {
       Variable* v = scope_.FindLocalVar(n);
       if (!v) continue;
       Tensor* t = v->GetMutable();
-      if (use_arena) {
+      if (use_arena && plan->stats.views > 0) {
         // A view group member whose size changed (a data-dependent shape) would no longer line up with
         // the others: it gets storage of its own, its op copies, and the arena is planned again.
         auto it = temp_index.find(t);
