@@ -2,10 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
 #include <map>
+#include <numeric>
 #include <set>
 
 #include "framework/op_registry.h"
+
+#ifdef EMBER_HAVE_X86_KERNELS
+#include "operators/kernel/x86/cpu_isa.h"
+#endif
 
 namespace ember {
 
@@ -366,6 +374,182 @@ Status FuseActivationPass(ProgramDesc* program) {
   return Status::OK();
 }
 
+namespace {
+
+// What the layout pass knows of a conv it could move to NCHW16c: 0 no, 1 pointwise, 2 depthwise.
+int Conv16cKind(const OpDesc& op, const Scope& weights) {
+  const Tensor* f = ConvFilter(op, weights);
+  if (!f || op.Input("Input").size() != 1 || op.Output("Output").size() != 1) return 0;
+  AttrReader r(op);
+  const std::string format = r.String("data_format", "NCHW");
+  const int64_t groups = r.Int("groups", 1);
+  const auto strides = r.Ints("strides", {1, 1}), dilations = r.Ints("dilations", {1, 1});
+  const auto paddings = r.Ints("paddings", {0, 0});
+  const bool relu_first = r.Bool("fuse_relu_before_depthwise_conv", false);
+  if (!r.status().ok() || relu_first || (format != "NCHW" && format != "AnyLayout")) return 0;
+  if (strides.size() != 2 || dilations.size() != 2) return 0;
+  const DDim& w = f->dims();
+  const bool no_pad = std::all_of(paddings.begin(), paddings.end(), [](int64_t v) { return v == 0; }) ||
+                      r.String("padding_algorithm", "EXPLICIT") == "VALID";
+  if (groups == 1 && w[2] == 1 && w[3] == 1 && strides[0] == 1 && strides[1] == 1 && no_pad) return 1;
+  if (groups == w[0] && w[1] == 1 && w[2] == w[3] && (w[2] == 3 || w[2] == 5) && strides[0] == strides[1] &&
+      (strides[0] == 1 || strides[0] == 2) && dilations[0] == 1 && dilations[1] == 1)
+    return 2;
+  return 0;
+}
+
+bool Elementwise16c(const OpDesc& op) {
+  static const std::set<std::string> kTypes = {"elementwise_add", "elementwise_sub", "elementwise_mul",
+                                               "elementwise_max", "elementwise_min"};
+  return kTypes.count(op.type) && op.Input("X").size() == 1 && op.Input("Y").size() == 1 &&
+         op.Output("Out").size() == 1;
+}
+
+// Unary ops that act on each value alone, so any layout does.
+bool Unary16c(const OpDesc& op) {
+  static const std::set<std::string> kTypes = {"relu",  "relu6",      "leaky_relu", "hard_swish", "sigmoid",
+                                               "tanh",  "swish",      "hard_sigmoid", "clip"};
+  return kTypes.count(op.type) && op.Input("X").size() == 1 && op.Output("Out").size() == 1;
+}
+
+bool Nchw16cEnabled() {
+#ifdef EMBER_HAVE_X86_KERNELS
+  const char* env = std::getenv("EMBER_LAYOUT");
+  if (env && std::strcmp(env, "nchw") == 0) return false;
+  if (x86::ActiveIsa() == x86::Isa::kGeneric) return false;
+  const auto ops = RegisteredOpTypes();
+  return std::find(ops.begin(), ops.end(), "layout_transform") != ops.end();
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+Status Nchw16cLayoutPass(ProgramDesc* program, const Scope& weights, int* converted) {
+  if (converted) *converted = 0;
+  if (!Nchw16cEnabled()) return Status::OK();
+  BlockDesc& b = program->block0();
+  const size_t n = b.ops.size();
+  std::map<std::string, int> writers;
+  for (const auto& op : b.ops)
+    for (const auto& o : op.AllOutputNames()) ++writers[o];
+
+  // 1. Candidates in program order: convs the kernels take, and elementwise / unary ops whose inputs are all
+  //    candidates' outputs with equal channels. The data slot of each and the channels of what it writes.
+  std::vector<int> kind(n, 0);  // 0 stays, 1 pointwise, 2 depthwise, 3 elementwise / unary
+  std::map<std::string, size_t> producer;  // candidate outputs
+  std::map<std::string, int64_t> channels;
+  for (size_t i = 0; i < n; ++i) {
+    const OpDesc& op = b.ops[i];
+    std::vector<std::string> ins;
+    std::string out;
+    int64_t c = 0;
+    if (IsConv(op)) {
+      kind[i] = Conv16cKind(op, weights);
+      if (!kind[i]) continue;
+      out = op.Output("Output")[0];
+      c = ConvFilter(op, weights)->dims()[0];
+    } else if (Elementwise16c(op)) {
+      const std::string &x = op.Input("X")[0], &y = op.Input("Y")[0];
+      if (!producer.count(x) || !producer.count(y) || channels[x] != channels[y]) continue;
+      kind[i] = 3, out = op.Output("Out")[0], c = channels[x];
+    } else if (Unary16c(op)) {
+      const std::string& x = op.Input("X")[0];
+      if (!producer.count(x)) continue;
+      kind[i] = 3, out = op.Output("Out")[0], c = channels[x];
+    } else {
+      continue;
+    }
+    // In-place or rewritten outputs would need per-write renaming: leave those ops alone.
+    const auto in_names = op.AllInputNames();
+    if (writers[out] != 1 || std::find(in_names.begin(), in_names.end(), out) != in_names.end()) {
+      kind[i] = 0;
+      continue;
+    }
+    producer[out] = i;
+    channels[out] = c;
+  }
+
+  // 2. Regions: candidates joined through the tensors between them. Only regions with a depthwise conv pay
+  //    for their conversions (a pointwise conv alone runs about as fast as the GEMM).
+  std::vector<size_t> root(n);
+  std::iota(root.begin(), root.end(), 0);
+  std::function<size_t(size_t)> find = [&](size_t i) { return root[i] == i ? i : root[i] = find(root[i]); };
+  auto data_inputs = [&](const OpDesc& op) {
+    return IsConv(op) ? op.Input("Input") : Elementwise16c(op) ? std::vector<std::string>{op.Input("X")[0], op.Input("Y")[0]} : op.Input("X");
+  };
+  for (size_t i = 0; i < n; ++i) {
+    if (!kind[i]) continue;
+    for (const auto& v : data_inputs(b.ops[i])) {
+      auto it = producer.find(v);
+      if (it != producer.end()) root[find(i)] = find(it->second);
+    }
+  }
+  std::set<size_t> paying;
+  for (size_t i = 0; i < n; ++i)
+    if (kind[i] == 2) paying.insert(find(i));
+  std::vector<bool> moved(n, false);
+  int count = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (kind[i] && paying.count(find(i))) moved[i] = true, ++count;
+  if (!count) return Status::OK();
+
+  // 3. Rewrite: moved ops read and write `<name>@16c`; a conversion to NCHW16c goes before the first moved
+  //    reader of a tensor from outside, one back to NCHW right after every moved writer.
+  auto packed = [](const std::string& v) { return v + "@16c"; };
+  auto add_var = [&](const std::string& name) {
+    VarDesc v;
+    v.name = name;
+    b.AddVar(v);
+  };
+  auto transform = [](const std::string& x, const std::string& out, const char* layout, int64_t c) {
+    OpDesc t;
+    t.type = "layout_transform";
+    t.SetInput("X", {x});
+    t.SetOutput("Out", {out});
+    t.attrs["dst_layout"] = Attribute::String(layout);
+    if (c) t.attrs["channels"] = Attribute::Int(c);
+    return t;
+  };
+  std::set<std::string> converted_in;
+  std::vector<OpDesc> ops;
+  for (size_t i = 0; i < n; ++i) {
+    OpDesc op = std::move(b.ops[i]);
+    if (!moved[i]) {
+      ops.push_back(std::move(op));
+      continue;
+    }
+    const char* in_slots[] = {"Input", "X", "Y"};
+    for (const char* slot : in_slots) {
+      std::vector<std::string> names = op.Input(slot);
+      if (names.empty() || (IsConv(op) && std::strcmp(slot, "Input") != 0)) continue;
+      for (auto& v : names) {
+        auto it = producer.find(v);
+        const bool inside = it != producer.end() && moved[it->second];
+        if (!inside && converted_in.insert(v).second) {
+          ops.push_back(transform(v, packed(v), "NCHW16c", 0));
+          add_var(packed(v));
+        }
+        v = packed(v);
+      }
+      op.SetInput(slot, names);
+    }
+    const char* out_slot = IsConv(op) ? "Output" : "Out";
+    const std::string out = op.Output(out_slot)[0];
+    op.SetOutput(out_slot, {packed(out)});
+    add_var(packed(out));
+    if (IsConv(op)) op.attrs["data_format"] = Attribute::String("NCHW16c");
+    ops.push_back(std::move(op));
+    // Every moved tensor keeps its name in NCHW through a conversion the Executor runs only when something
+    // needs it: a reader outside the region, a fetch target, or a caller fetching the intermediate by name.
+    ops.push_back(transform(packed(out), out, "NCHW", channels[out]));
+  }
+  b.ops = std::move(ops);
+  if (converted) *converted = count;
+  return Status::OK();
+}
+
 Status OptimizeProgram(ProgramDesc* program, Scope* weights) {
   if (program->blocks.empty()) return Status::OK();
   EMBER_RETURN_IF_ERROR(DropoutToScalePass(program));
@@ -374,6 +558,7 @@ Status OptimizeProgram(ProgramDesc* program, Scope* weights) {
   EMBER_RETURN_IF_ERROR(FoldConvBatchNormPass(program, weights));
   EMBER_RETURN_IF_ERROR(FuseFcPass(program, weights));
   EMBER_RETURN_IF_ERROR(FuseActivationPass(program));
+  EMBER_RETURN_IF_ERROR(Nchw16cLayoutPass(program, *weights));
   return Status::OK();
 }
 

@@ -71,6 +71,7 @@ Status ConvParam::Bind(ParamBinder* b) {
   groups = a.Int("groups", 1);
   padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
   data_format = a.String("data_format", "NCHW");
+  nchw16c = data_format == "NCHW16c";
   fuse_relu_before_depthwise_conv = a.Bool("fuse_relu_before_depthwise_conv", false);
   return ParseFusedActivation(b->op(), &act);
 }
@@ -81,11 +82,20 @@ Status ConvOp::InferShape() {
   EMBER_CHECK_DTYPE(p.filter, DataType::kFloat32, "input Filter");
   if (p.fuse_relu_before_depthwise_conv)
     return Unimplemented("attribute fuse_relu_before_depthwise_conv = true is not supported");
-  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, p.data_format));
-  const DDim& x = p.input->dims();
+  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, p.nchw16c ? "NCHW" : p.data_format));
   const DDim& w = p.filter->dims();
-  EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
   EMBER_CHECK(w.size() == 4, "input Filter must be 4-D [Cout, Cin/groups, kh, kw], got ", w.ToString());
+  DDim x = p.input->dims();
+  if (p.nchw16c) {  // the real channel count comes from the filter; the blocks must match it
+    const DDim& xp = p.input->dims();
+    EMBER_CHECK(xp.size() == 5 && xp[4] == 16, "input Input must be 5-D NCHW16c [N, C/16, H, W, 16], got ",
+                xp.ToString());
+    const int64_t in_c = w[1] * p.groups;
+    EMBER_CHECK(xp[1] == (in_c + 15) / 16, "Filter ", w.ToString(), " with groups = ", p.groups, " expects ",
+                in_c, " input channels, but the NCHW16c Input ", xp.ToString(), " has ", xp[1], " blocks");
+    x = DDim({xp[0], in_c, xp[2], xp[3]});
+  }
+  EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
   EMBER_CHECK(p.groups >= 1, "attribute groups must be positive, got ", p.groups);
   EMBER_CHECK(x[1] % p.groups == 0, "input channels ", x[1], " are not divisible by attribute groups = ",
               p.groups);
@@ -128,7 +138,10 @@ Status ConvOp::InferShape() {
               "}, dilations {", g.dilation_h, ",", g.dilation_w, "}");
   g.out_h = span_h / g.stride_h + 1;
   g.out_w = span_w / g.stride_w + 1;
-  p.output->Resize(DDim({g.batch, g.out_c, g.out_h, g.out_w}));
+  if (p.nchw16c)
+    p.output->Resize(DDim({g.batch, (g.out_c + 15) / 16, g.out_h, g.out_w, 16}));
+  else
+    p.output->Resize(DDim({g.batch, g.out_c, g.out_h, g.out_w}));
   p.output->set_dtype(DataType::kFloat32);
   return Status::OK();
 }

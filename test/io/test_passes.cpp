@@ -2,9 +2,15 @@
 // random inputs), and the rewrite must actually happen (or, where it must not, not happen).
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include "io/ember.h"
 #include "io/passes.h"
 #include "test_util.h"
+
+#ifdef EMBER_HAVE_X86_KERNELS
+#include "operators/kernel/x86/cpu_isa.h"
+#endif
 
 using namespace ember;
 using namespace ember::test;
@@ -223,4 +229,130 @@ TEST_CASE("weights only the loaded program reads are freed unless kept", "[io][p
   Status s = Predictor::Create(m, po, &p);
   CHECK(s.code() == StatusCode::kInvalidArgument);
   CHECK(s.message().find("keep_loaded_program") != std::string::npos);
+}
+
+namespace {
+
+std::map<std::string, Attribute> Conv1x1Attrs(const char* act = nullptr) {
+  std::map<std::string, Attribute> a = {{"strides", Attribute::Ints({1, 1})}, {"paddings", Attribute::Ints({0, 0})},
+                                        {"dilations", Attribute::Ints({1, 1})}, {"groups", Attribute::Int(1)}};
+  if (act) a["fuse_activation"] = Attribute::String(act);
+  return a;
+}
+
+std::map<std::string, Attribute> DwAttrs(int c, int stride, int pad) {
+  return {{"strides", Attribute::Ints({stride, stride})}, {"paddings", Attribute::Ints({pad, pad})},
+          {"dilations", Attribute::Ints({1, 1})}, {"groups", Attribute::Int(c)}};
+}
+
+// Op types of one Run of the optimized program (the Executor runs only the ops its targets need).
+std::map<std::string, int> RanOps(const ProgramBuilder& pb, const std::string& feed, const DDim& in_dims) {
+  std::string model, params;
+  pb.Serialize(&model, &params);
+  std::shared_ptr<const Model> m;
+  REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), ModelOptions(), &m).ok());
+  std::unique_ptr<Predictor> p;
+  PredictorOptions po;
+  po.profile = true;
+  REQUIRE(Predictor::Create(m, po, &p).ok());
+  REQUIRE(p->SetInput(feed, RandomTensor(in_dims, 5)).ok());
+  REQUIRE(p->Run().ok());
+  std::map<std::string, int> ran;
+  for (const auto& op : p->LastProfile()) ++ran[op.op->type];
+  return ran;
+}
+
+#ifdef EMBER_HAVE_X86_KERNELS
+// The layout pass runs only with AVX2 or AVX-512 active and without EMBER_LAYOUT=nchw.
+bool LayoutPassActive() {
+  const char* env = std::getenv("EMBER_LAYOUT");
+  return x86::ActiveIsa() != x86::Isa::kGeneric && !(env && std::string(env) == "nchw");
+}
+#endif
+
+}  // namespace
+
+TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at their borders", "[io][passes]") {
+#ifndef EMBER_HAVE_X86_KERNELS
+  WARN("the NCHW16c kernels are x86 only: nothing to test");
+#else
+  if (!LayoutPassActive()) {
+    WARN("NCHW16c is off (no AVX2, or EMBER_LAYOUT=nchw): nothing to test");
+    return;
+  }
+  // x -> pw0 (24 -> 24, relu6) -> pw1 (24 -> 40, relu) -> dw 3x3 s1 (hard_swish, applied after the kernel)
+  //   -> pw2 (40 -> 24) -> add(pw0, pw2) -> relu -> dw 5x5 s2 -> pool2d / fetched.
+  // pw0's output is also read by a scale outside the region; 24 and 40 channels leave padding in the blocks.
+  ProgramBuilder pb;
+  pb.Feed("x", {-1, 24, 15, 15});
+  pb.Weight("w0", RandomTensor({24, 24, 1, 1}, 1)).Weight("w1", RandomTensor({40, 24, 1, 1}, 2));
+  pb.Weight("wd", RandomTensor({40, 1, 3, 3}, 3)).Weight("w2", RandomTensor({24, 40, 1, 1}, 4));
+  pb.Weight("wd2", RandomTensor({24, 1, 5, 5}, 5)).Weight("b1", RandomTensor({40}, 6));
+  pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w0"}}}, {{"Output", {"p0"}}}, Conv1x1Attrs("relu6"));
+  pb.Op("conv2d", {{"Input", {"p0"}}, {"Filter", {"w1"}}, {"Bias", {"b1"}}}, {{"Output", {"p1"}}}, Conv1x1Attrs("relu"));
+  pb.Op("depthwise_conv2d", {{"Input", {"p1"}}, {"Filter", {"wd"}}}, {{"Output", {"d"}}}, DwAttrs(40, 1, 1));
+  pb.Op("hard_swish", {{"X", {"d"}}}, {{"Out", {"dh"}}});
+  pb.Op("conv2d", {{"Input", {"dh"}}, {"Filter", {"w2"}}}, {{"Output", {"p2"}}}, Conv1x1Attrs());
+  pb.Op("elementwise_add", {{"X", {"p0"}}, {"Y", {"p2"}}}, {{"Out", {"a"}}}, {{"axis", Attribute::Int(-1)}});
+  pb.Op("relu", {{"X", {"a"}}}, {{"Out", {"r"}}});
+  pb.Op("depthwise_conv2d", {{"Input", {"r"}}, {"Filter", {"wd2"}}}, {{"Output", {"d2"}}}, DwAttrs(24, 2, 2));
+  pb.Op("pool2d", {{"X", {"d2"}}}, {{"Out", {"pool"}}},
+        {{"pooling_type", Attribute::String("avg")}, {"global_pooling", Attribute::Bool(true)},
+         {"ksize", Attribute::Ints({1, 1})}});
+  pb.Op("scale", {{"X", {"p0"}}}, {{"Out", {"s"}}}, {{"scale", Attribute::Float(2.f)}});
+  pb.Fetch("pool").Fetch("d2").Fetch("s");
+  Compared c = CompareOptimized(pb, "x", {2, 24, 15, 15}, {"pool", "d2", "s"});
+  // Run: x in; p0 (for the scale) and d2 (pooled and fetched) out. The program also holds the conversions
+  // back of the other 4 moved outputs, for callers that fetch them by name.
+  CHECK(RanOps(pb, "x", {2, 24, 15, 15})["layout_transform"] == 3);
+  CHECK(c.optimized_ops["layout_transform"] == 7);
+
+  ProgramDesc prog = pb.program;
+  Scope weights;
+  for (const auto& kv : pb.weights) *weights.Var(kv.first)->GetMutable() = kv.second;
+  int moved = 0;
+  REQUIRE(FuseActivationPass(&prog).ok());
+  REQUIRE(Nchw16cLayoutPass(&prog, weights, &moved).ok());
+  CHECK(moved == 6);  // the 5 convs (hard_swish fused into dw) and the add (relu fused): all but pool and scale
+  for (const auto& op : prog.block0().ops)
+    if (op.type == "conv2d" || op.type == "depthwise_conv2d") {
+      REQUIRE(op.Attr("data_format"));
+      CHECK(op.Attr("data_format")->s == "NCHW16c");
+    }
+#endif
+}
+
+TEST_CASE("1x1 convs without a depthwise conv between them stay NCHW; EMBER_LAYOUT=nchw turns the pass off",
+          "[io][passes]") {
+#ifndef EMBER_HAVE_X86_KERNELS
+  WARN("the NCHW16c kernels are x86 only: nothing to test");
+#else
+  if (!LayoutPassActive()) {
+    WARN("NCHW16c is off (no AVX2, or EMBER_LAYOUT=nchw): nothing to test");
+    return;
+  }
+  ProgramBuilder pb;
+  pb.Feed("x", {-1, 16, 7, 7});
+  pb.Weight("w0", RandomTensor({32, 16, 1, 1}, 1)).Weight("w1", RandomTensor({16, 32, 1, 1}, 2));
+  pb.Weight("wd", RandomTensor({16, 1, 3, 3}, 3)).Weight("w3", RandomTensor({16, 16, 3, 3}, 4));
+  pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w0"}}}, {{"Output", {"p0"}}}, Conv1x1Attrs("relu"));
+  pb.Op("conv2d", {{"Input", {"p0"}}, {"Filter", {"w1"}}}, {{"Output", {"p1"}}}, Conv1x1Attrs());
+  pb.Op("conv2d", {{"Input", {"p1"}}, {"Filter", {"w3"}}}, {{"Output", {"c3"}}}, ConvAttrs());  // 3x3 dense: a border
+  pb.Op("depthwise_conv2d", {{"Input", {"c3"}}, {"Filter", {"wd"}}}, {{"Output", {"d"}}}, DwAttrs(16, 1, 1));
+  pb.Fetch("d");
+  Compared c = CompareOptimized(pb, "x", {1, 16, 7, 7}, {"d"});
+  CHECK(c.optimized_ops["layout_transform"] == 2);  // only the depthwise conv's region: in and out
+  CHECK(RanOps(pb, "x", {1, 16, 7, 7})["layout_transform"] == 2);
+
+  ProgramDesc prog = pb.program;
+  Scope weights;
+  for (const auto& kv : pb.weights) *weights.Var(kv.first)->GetMutable() = kv.second;
+  setenv("EMBER_LAYOUT", "nchw", 1);
+  int moved = -1;
+  const Status s = Nchw16cLayoutPass(&prog, weights, &moved);
+  unsetenv("EMBER_LAYOUT");
+  REQUIRE(s.ok());
+  CHECK(moved == 0);
+  CHECK(prog.OpTypeCounts().count("layout_transform") == 0);
+#endif
 }

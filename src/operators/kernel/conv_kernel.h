@@ -28,6 +28,8 @@ class ConvKernel {
   std::shared_ptr<const std::vector<T>> shared_packed_;
   std::shared_ptr<const std::vector<T>> shared_wino_[3];
   std::shared_ptr<const std::vector<T>> shared_s2_;  // x86: the direct 3x3 stride-2 conv's packed filter
+  std::shared_ptr<const std::vector<T>> shared_16c_;  // x86: the NCHW16c kernels' packed filter
+  std::vector<T> bias_16c_;                           // bias_ zero-padded to a multiple of 16
 };
 
 }  // namespace ember

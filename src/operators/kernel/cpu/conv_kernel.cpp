@@ -8,6 +8,7 @@
 #include "operators/kernel/x86/activation_x86.h"
 #include "operators/kernel/x86/conv_s2_direct_x86.h"
 #include "operators/kernel/x86/conv_x86.h"
+#include "operators/kernel/x86/nchw16c_x86.h"
 #include "operators/kernel/x86/winograd_x86.h"
 #endif
 
@@ -44,6 +45,20 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
   bias_.assign(static_cast<size_t>(out_c), 0.f);
   if (p->bias) std::copy(p->bias->data<float>(), p->bias->data<float>() + out_c, bias_.begin());
 #ifdef EMBER_HAVE_X86_KERNELS
+  if (p->nchw16c) {
+    const ConvGeometry& g = p->geo;
+    const bool pw = x86::Pointwise16cSupported(g);
+    if (!pw && !x86::Depthwise16cSupported(g))
+      return Unimplemented("data_format NCHW16c supports 1x1 stride-1 convs and depthwise 3x3 / 5x5 stride 1 / 2 "
+                           "only, got a ", g.kernel_h, "x", g.kernel_w, " conv with groups = ", g.groups);
+    bias_16c_.assign(static_cast<size_t>(x86::Blocks16c(out_c) * 16), 0.f);
+    std::copy(bias_.begin(), bias_.end(), bias_16c_.begin());
+    shared_16c_ = SharedPacked(*p, "@16c", [&](std::vector<float>* v) {
+      if (pw) x86::PackPointwise16c(g.out_c, g.in_c, w, v);
+      else x86::PackDepthwise16c(g.out_c, g.kernel_h, w, v);
+    });
+    return Status::OK();
+  }
   if (!IsDepthwise(p->geo)) {
     // The GEMM, Winograd and direct paths read only packed copies, shared by all predictors. The one the
     // current geometry uses is made now; the others on first use (a new input shape may change the choice).
@@ -69,7 +84,12 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   float* y = p.output->mutable_data<float>();
 #ifdef EMBER_HAVE_X86_KERNELS
   const x86::Isa isa = x86::ActiveIsa();
-  if (!IsDepthwise(p.geo)) {
+  if (p.nchw16c) {
+    if (x86::Pointwise16cSupported(p.geo))
+      x86::Pointwise16c(p.geo, shared_16c_->data(), bias_16c_.data(), p.act, x, y, isa);
+    else
+      x86::Depthwise16c(p.geo, shared_16c_->data(), bias_16c_.data(), p.act, x, y, isa);
+  } else if (!IsDepthwise(p.geo)) {
     const int m = x86::WinogradChoose(p.geo, isa);
     if (x86::ConvDirectS2Pays(p.geo, isa)) {
       if (!shared_s2_)
@@ -98,6 +118,7 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
     ConvDepthwise(p.geo, filter_.data(), bias_.data(), p.act, x, y);
   }
 #else
+  if (p.nchw16c) return Unimplemented("data_format NCHW16c needs the x86 kernels, which this build lacks");
   if (IsDepthwise(p.geo)) {
     ConvDepthwise(p.geo, filter_.data(), bias_.data(), p.act, x, y);
   } else {
@@ -111,6 +132,7 @@ template <>
 const char* ConvKernel<CPU, float>::Name(const ConvParam& p) const {
 #ifdef EMBER_HAVE_X86_KERNELS
   const x86::Isa isa = x86::ActiveIsa();
+  if (p.nchw16c) return x86::Conv16cKernelName(p.geo, isa);
   if (!IsDepthwise(p.geo)) {
     if (x86::ConvDirectS2Pays(p.geo, isa)) return x86::ConvDirectS2Name(p.geo, isa);
     const int m = x86::WinogradChoose(p.geo, isa);
