@@ -281,13 +281,14 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
     return;
   }
   // x -> pw0 (24 -> 24, relu6) -> pw1 (24 -> 40, relu) -> dw 3x3 s1 (hard_swish, applied after the kernel)
-  //   -> pw2 (40 -> 24) -> add(pw0, pw2) -> relu -> dw 5x5 s2 -> pool2d / fetched.
+  //   -> pw2 (40 -> 24) -> add(pw0, pw2) -> relu -> dw 5x5 s2 -> pw3 (24 -> 32) -> pool2d.
   // pw0's output is also read by a scale outside the region; 24 and 40 channels leave padding in the blocks.
   ProgramBuilder pb;
   pb.Feed("x", {-1, 24, 15, 15});
   pb.Weight("w0", RandomTensor({24, 24, 1, 1}, 1)).Weight("w1", RandomTensor({40, 24, 1, 1}, 2));
   pb.Weight("wd", RandomTensor({40, 1, 3, 3}, 3)).Weight("w2", RandomTensor({24, 40, 1, 1}, 4));
   pb.Weight("wd2", RandomTensor({24, 1, 5, 5}, 5)).Weight("b1", RandomTensor({40}, 6));
+  pb.Weight("w3", RandomTensor({32, 24, 1, 1}, 7));
   pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w0"}}}, {{"Output", {"p0"}}}, Conv1x1Attrs("relu6"));
   pb.Op("conv2d", {{"Input", {"p0"}}, {"Filter", {"w1"}}, {"Bias", {"b1"}}}, {{"Output", {"p1"}}}, Conv1x1Attrs("relu"));
   pb.Op("depthwise_conv2d", {{"Input", {"p1"}}, {"Filter", {"wd"}}}, {{"Output", {"d"}}}, DwAttrs(40, 1, 1));
@@ -296,33 +297,41 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
   pb.Op("elementwise_add", {{"X", {"p0"}}, {"Y", {"p2"}}}, {{"Out", {"a"}}}, {{"axis", Attribute::Int(-1)}});
   pb.Op("relu", {{"X", {"a"}}}, {{"Out", {"r"}}});
   pb.Op("depthwise_conv2d", {{"Input", {"r"}}, {"Filter", {"wd2"}}}, {{"Output", {"d2"}}}, DwAttrs(24, 2, 2));
-  pb.Op("pool2d", {{"X", {"d2"}}}, {{"Out", {"pool"}}},
+  pb.Op("conv2d", {{"Input", {"d2"}}, {"Filter", {"w3"}}}, {{"Output", {"p3"}}}, Conv1x1Attrs());
+  pb.Op("pool2d", {{"X", {"p3"}}}, {{"Out", {"pool"}}},
         {{"pooling_type", Attribute::String("avg")}, {"global_pooling", Attribute::Bool(true)},
          {"ksize", Attribute::Ints({1, 1})}});
   pb.Op("scale", {{"X", {"p0"}}}, {{"Out", {"s"}}}, {{"scale", Attribute::Float(2.f)}});
-  pb.Fetch("pool").Fetch("d2").Fetch("s");
-  Compared c = CompareOptimized(pb, "x", {2, 24, 15, 15}, {"pool", "d2", "s"});
-  // Run: x in; p0 (for the scale) and d2 (pooled and fetched) out. The program also holds the conversions
-  // back of the other 4 moved outputs, for callers that fetch them by name.
+  pb.Fetch("pool").Fetch("s");
+  Compared c = CompareOptimized(pb, "x", {2, 24, 15, 15}, {"pool", "s"});
+  // Run: x in; p0 (for the scale) and p3 (pooled) out. The program also holds the conversions back of the
+  // other 5 moved outputs, for callers that fetch them by name.
   CHECK(RanOps(pb, "x", {2, 24, 15, 15})["layout_transform"] == 3);
-  CHECK(c.optimized_ops["layout_transform"] == 7);
+  CHECK(c.optimized_ops["layout_transform"] == 8);
 
   ProgramDesc prog = pb.program;
   Scope weights;
   for (const auto& kv : pb.weights) *weights.Var(kv.first)->GetMutable() = kv.second;
-  int moved = 0;
   REQUIRE(FuseActivationPass(&prog).ok());
+  ProgramDesc off = prog;
+  int moved = 0;
   REQUIRE(Nchw16cLayoutPass(&prog, weights, &moved).ok());
-  CHECK(moved == 6);  // the 5 convs (hard_swish fused into dw) and the add (relu fused): all but pool and scale
+  CHECK(moved == 7);  // the 6 convs (hard_swish fused into dw) and the add (relu fused): all but pool and scale
   for (const auto& op : prog.block0().ops)
     if (op.type == "conv2d" || op.type == "depthwise_conv2d") {
       REQUIRE(op.Attr("data_format"));
       CHECK(op.Attr("data_format")->s == "NCHW16c");
     }
+  setenv("EMBER_LAYOUT", "nchw", 1);
+  const Status s = Nchw16cLayoutPass(&off, weights, &moved);
+  unsetenv("EMBER_LAYOUT");
+  REQUIRE(s.ok());
+  CHECK(moved == 0);
+  CHECK(off.OpTypeCounts().count("layout_transform") == 0);
 #endif
 }
 
-TEST_CASE("1x1 convs without a depthwise conv between them stay NCHW; EMBER_LAYOUT=nchw turns the pass off",
+TEST_CASE("regions without both kinds of conv, or with more than one conversion per two convs, stay NCHW",
           "[io][passes]") {
 #ifndef EMBER_HAVE_X86_KERNELS
   WARN("the NCHW16c kernels are x86 only: nothing to test");
@@ -331,28 +340,24 @@ TEST_CASE("1x1 convs without a depthwise conv between them stay NCHW; EMBER_LAYO
     WARN("NCHW16c is off (no AVX2, or EMBER_LAYOUT=nchw): nothing to test");
     return;
   }
+  // x -> pw0 -> pw1 (no depthwise) -> 3x3 dense -> dw (no pointwise) -> 3x3 dense -> dw -> pw (2 convs, 2
+  // conversions) -> fetched.
   ProgramBuilder pb;
   pb.Feed("x", {-1, 16, 7, 7});
   pb.Weight("w0", RandomTensor({32, 16, 1, 1}, 1)).Weight("w1", RandomTensor({16, 32, 1, 1}, 2));
   pb.Weight("wd", RandomTensor({16, 1, 3, 3}, 3)).Weight("w3", RandomTensor({16, 16, 3, 3}, 4));
+  pb.Weight("w4", RandomTensor({16, 16, 3, 3}, 5)).Weight("wd2", RandomTensor({16, 1, 3, 3}, 6));
+  pb.Weight("w5", RandomTensor({16, 16, 1, 1}, 7));
   pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w0"}}}, {{"Output", {"p0"}}}, Conv1x1Attrs("relu"));
   pb.Op("conv2d", {{"Input", {"p0"}}, {"Filter", {"w1"}}}, {{"Output", {"p1"}}}, Conv1x1Attrs());
-  pb.Op("conv2d", {{"Input", {"p1"}}, {"Filter", {"w3"}}}, {{"Output", {"c3"}}}, ConvAttrs());  // 3x3 dense: a border
+  pb.Op("conv2d", {{"Input", {"p1"}}, {"Filter", {"w3"}}}, {{"Output", {"c3"}}}, ConvAttrs());
   pb.Op("depthwise_conv2d", {{"Input", {"c3"}}, {"Filter", {"wd"}}}, {{"Output", {"d"}}}, DwAttrs(16, 1, 1));
-  pb.Fetch("d");
-  Compared c = CompareOptimized(pb, "x", {1, 16, 7, 7}, {"d"});
-  CHECK(c.optimized_ops["layout_transform"] == 2);  // only the depthwise conv's region: in and out
-  CHECK(RanOps(pb, "x", {1, 16, 7, 7})["layout_transform"] == 2);
-
-  ProgramDesc prog = pb.program;
-  Scope weights;
-  for (const auto& kv : pb.weights) *weights.Var(kv.first)->GetMutable() = kv.second;
-  setenv("EMBER_LAYOUT", "nchw", 1);
-  int moved = -1;
-  const Status s = Nchw16cLayoutPass(&prog, weights, &moved);
-  unsetenv("EMBER_LAYOUT");
-  REQUIRE(s.ok());
-  CHECK(moved == 0);
-  CHECK(prog.OpTypeCounts().count("layout_transform") == 0);
+  pb.Op("conv2d", {{"Input", {"d"}}, {"Filter", {"w4"}}}, {{"Output", {"c4"}}}, ConvAttrs());
+  pb.Op("depthwise_conv2d", {{"Input", {"c4"}}, {"Filter", {"wd2"}}}, {{"Output", {"d2"}}}, DwAttrs(16, 1, 1));
+  pb.Op("conv2d", {{"Input", {"d2"}}, {"Filter", {"w5"}}}, {{"Output", {"p5"}}}, Conv1x1Attrs());
+  pb.Fetch("p5");
+  Compared c = CompareOptimized(pb, "x", {1, 16, 7, 7}, {"p5"});
+  CHECK(c.optimized_ops.count("layout_transform") == 0);
+  CHECK(c.optimized_ops["depthwise_conv2d"] == 2);
 #endif
 }

@@ -1,7 +1,7 @@
 // NCHW [n, c, hw] <-> NCHW16c [n, ceil(c/16), hw, 16] (the layout_transform op; the layout pass inserts it at
 // the borders of the regions that run on NCHW16c kernels). The padding channels are written as zeros.
 // Plain loops over tiles of 64 pixels x 16 channels (4 KiB, in L1 while one side is strided), parallel over
-// (image, channel block).
+// (image, channel block, run of 1024 pixels).
 #pragma once
 
 #include <algorithm>
@@ -15,6 +15,7 @@ namespace ember {
 
 namespace layout_detail {
 constexpr int64_t kTile = 64;
+constexpr int64_t kChunk = 1024;  // pixels per task: few channel blocks still split over the threads
 inline int Threads(int64_t floats) {
 #ifdef _OPENMP
   if (!omp_in_parallel() && floats > 200000) return omp_get_max_threads();
@@ -25,15 +26,17 @@ inline int Threads(int64_t floats) {
 }  // namespace layout_detail
 
 inline void ReorderToNchw16c(const float* src, float* dst, int64_t n, int64_t c, int64_t hw) {
-  const int64_t blocks = (c + 15) / 16, tasks = n * blocks;
+  const int64_t blocks = (c + 15) / 16, chunks = (hw + layout_detail::kChunk - 1) / layout_detail::kChunk;
+  const int64_t tasks = n * blocks * chunks;
   const int threads = layout_detail::Threads(n * c * hw);
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
   for (int64_t t = 0; t < tasks; ++t) {
-    const int64_t b = t % blocks, lanes = std::min<int64_t>(16, c - b * 16);
-    const float* s = src + (t / blocks * c + b * 16) * hw;
-    float* d = dst + t * hw * 16;
-    for (int64_t p0 = 0; p0 < hw; p0 += layout_detail::kTile) {
-      const int64_t p1 = std::min(hw, p0 + layout_detail::kTile);
+    const int64_t plane = t / chunks, b = plane % blocks, lanes = std::min<int64_t>(16, c - b * 16);
+    const float* s = src + (plane / blocks * c + b * 16) * hw;
+    float* d = dst + plane * hw * 16;
+    const int64_t q0 = t % chunks * layout_detail::kChunk, q1 = std::min(hw, q0 + layout_detail::kChunk);
+    for (int64_t p0 = q0; p0 < q1; p0 += layout_detail::kTile) {
+      const int64_t p1 = std::min(q1, p0 + layout_detail::kTile);
       for (int64_t l = 0; l < lanes; ++l)
         for (int64_t p = p0; p < p1; ++p) d[p * 16 + l] = s[l * hw + p];
       for (int64_t l = lanes; l < 16; ++l)
@@ -43,15 +46,17 @@ inline void ReorderToNchw16c(const float* src, float* dst, int64_t n, int64_t c,
 }
 
 inline void ReorderFromNchw16c(const float* src, float* dst, int64_t n, int64_t c, int64_t hw) {
-  const int64_t blocks = (c + 15) / 16, tasks = n * blocks;
+  const int64_t blocks = (c + 15) / 16, chunks = (hw + layout_detail::kChunk - 1) / layout_detail::kChunk;
+  const int64_t tasks = n * blocks * chunks;
   const int threads = layout_detail::Threads(n * c * hw);
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
   for (int64_t t = 0; t < tasks; ++t) {
-    const int64_t b = t % blocks, lanes = std::min<int64_t>(16, c - b * 16);
-    const float* s = src + t * hw * 16;
-    float* d = dst + (t / blocks * c + b * 16) * hw;
-    for (int64_t p0 = 0; p0 < hw; p0 += layout_detail::kTile) {
-      const int64_t p1 = std::min(hw, p0 + layout_detail::kTile);
+    const int64_t plane = t / chunks, b = plane % blocks, lanes = std::min<int64_t>(16, c - b * 16);
+    const float* s = src + plane * hw * 16;
+    float* d = dst + (plane / blocks * c + b * 16) * hw;
+    const int64_t q0 = t % chunks * layout_detail::kChunk, q1 = std::min(hw, q0 + layout_detail::kChunk);
+    for (int64_t p0 = q0; p0 < q1; p0 += layout_detail::kTile) {
+      const int64_t p1 = std::min(q1, p0 + layout_detail::kTile);
       for (int64_t l = 0; l < lanes; ++l)
         for (int64_t p = p0; p < p1; ++p) d[l * hw + p] = s[p * 16 + l];
     }
