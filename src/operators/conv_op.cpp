@@ -92,7 +92,8 @@ Status ConvOp::InferShape() {
                 xp.ToString());
     const int64_t in_c = w[1] * p.groups;
     EMBER_CHECK(xp[1] == (in_c + 15) / 16, "Filter ", w.ToString(), " with groups = ", p.groups, " expects ",
-                in_c, " input channels, but the NCHW16c Input ", xp.ToString(), " has ", xp[1], " blocks");
+                in_c, " input channels (", (in_c + 15) / 16, " blocks of 16), but the NCHW16c Input ", xp.ToString(),
+                " has ", xp[1], " blocks");
     x = DDim({xp[0], in_c, xp[2], xp[3]});
   }
   EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
