@@ -308,6 +308,36 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
   // other 5 moved outputs, for callers that fetch them by name.
   CHECK(RanOps(pb, "x", {2, 24, 15, 15})["layout_transform"] == 3);
   CHECK(c.optimized_ops["layout_transform"] == 8);
+  {  // one predictor per program through a change of input shape (odd sizes, batch 1 then 3)
+    std::string model, params;
+    pb.Serialize(&model, &params);
+    std::shared_ptr<const Model> m;
+    ModelOptions mo;
+    mo.keep_loaded_program = true;
+    REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), mo, &m).ok());
+    std::unique_ptr<Predictor> opt, raw;
+    PredictorOptions po;
+    po.threads = 2;
+    REQUIRE(Predictor::Create(m, po, &opt).ok());
+    po.use_loaded_program = true;
+    REQUIRE(Predictor::Create(m, po, &raw).ok());
+    for (const DDim& dims : {DDim({1, 24, 9, 13}), DDim({3, 24, 20, 7})}) {
+      INFO("input " << dims.ToString());
+      const Tensor x = RandomTensor(dims, 17, -2.f, 2.f);
+      REQUIRE(opt->SetInput("x", x).ok());
+      REQUIRE(raw->SetInput("x", x).ok());
+      REQUIRE(opt->Run().ok());
+      REQUIRE(raw->Run().ok());
+      for (const char* o : {"pool", "s"}) {
+        const Tensor *a = nullptr, *b = nullptr;
+        REQUIRE(opt->GetOutput(o, &a).ok());
+        REQUIRE(raw->GetOutput(o, &b).ok());
+        std::string why;
+        CHECK(AllClose(ToVector(*a), ToVector(*b), 1e-5f, 1e-4f, &why));
+        INFO(why);
+      }
+    }
+  }
 
   ProgramDesc prog = pb.program;
   Scope weights;
