@@ -39,6 +39,11 @@ Executor::Executor(const ProgramDesc* program, const Scope* weights, ExecutorOpt
   ops_.resize(block.ops.size());
   inited_.assign(block.ops.size(), false);
 
+  for (const auto& op : block.ops)  // NCHW copies of NCHW16c tensors (see SetInput)
+    if (op.type == "layout_transform" && op.Output("Out").size() == 1) {
+      const Attribute* a = op.Attr("dst_layout");
+      if (a && a->s == "NCHW") packed_copies_.insert(op.Output("Out")[0]);
+    }
   feed_names_ = program_->FeedNames();
   fetch_names_ = program_->FetchNames();
   if (feed_names_.empty()) {  // no feed ops: inputs are the non-weight tensors nothing produces
@@ -59,6 +64,9 @@ Status Executor::SetInput(const std::string& name, const Tensor& tensor) {
   const VarDesc* vd = program_->block0().FindVar(name);
   Variable* var = scope_.FindLocalVar(name);
   if (!var) return NotFound("the model has no variable named '", name, "' that can be fed");
+  if (packed_copies_.count(name))
+    return InvalidArgument("variable '", name, "' is computed inside an NCHW16c region (its readers use '", name,
+                           "@16c'), so it cannot be fed; load the model with EMBER_LAYOUT=nchw to feed it");
   if (vd && vd->IsTensor() && !vd->dims.empty() && static_cast<int>(vd->dims.size()) != tensor.dims().size())
     return InvalidArgument("input '", name, "' has shape ", tensor.dims().ToString(), " but the model expects rank ",
                            vd->dims.size(), " (", DDim(vd->dims).ToString(), ")");
@@ -105,6 +113,20 @@ Status Executor::BuildPlan(const std::set<std::string>& fed, const std::vector<s
     return InvalidArgument("inputs not set: ", list);
   }
   std::reverse(picked.begin(), picked.end());
+  if (!options_.light_mode) {
+    // Light mode off keeps every computed variable readable, including the NCHW names of NCHW16c tensors,
+    // whose conversions back (layout_transform to NCHW) otherwise run only when something needs them.
+    std::set<size_t> have(picked.begin(), picked.end());
+    for (size_t i = 0; i < block.ops.size(); ++i) {
+      const OpDesc& op = block.ops[i];
+      if (op.type != "layout_transform" || have.count(i) || op.Input("X").size() != 1 ||
+          !produced.count(op.Input("X")[0]))
+        continue;
+      picked.push_back(i);
+      for (const auto& n : op.AllOutputNames()) produced.insert(n);
+    }
+    std::sort(picked.begin(), picked.end());
+  }
   // Every op must read only what is fed, a weight, or written by an op before it (a cyclic or misordered
   // program would otherwise read a tensor nobody computed).
   std::set<std::string> defined;

@@ -92,6 +92,7 @@ class Executor {
   std::vector<std::string> feed_names_;
   std::vector<std::string> fetch_names_;
   std::set<std::string> fed_;
+  std::set<std::string> packed_copies_;  // written by layout_transform to NCHW: never fed
   std::vector<std::unique_ptr<OperatorBase>> ops_;  // created lazily, by op index
   std::vector<bool> inited_;
   std::map<std::string, Plan> plans_;

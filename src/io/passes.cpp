@@ -448,8 +448,17 @@ Status Nchw16cLayoutPass(ProgramDesc* program, const Scope& weights, int* conver
     if (IsConv(op)) {
       kind[i] = Conv16cKind(op, weights);
       if (!kind[i]) continue;
+      const std::string& x = op.Input("Input")[0];
+      const DDim& w = ConvFilter(op, weights)->dims();
+      // A tensor written twice would be converted once for readers of both versions; a channel count that
+      // disagrees with the filter must fail as it does in NCHW (the blocks alone would hide it).
+      const auto xc = channels.find(x);
+      if (writers[x] > 1 || (xc != channels.end() && xc->second != (kind[i] == 1 ? w[1] : w[0]))) {
+        kind[i] = 0;
+        continue;
+      }
       out = op.Output("Output")[0];
-      c = ConvFilter(op, weights)->dims()[0];
+      c = w[0];
     } else if (Elementwise16c(op)) {
       const std::string &x = op.Input("X")[0], &y = op.Input("Y")[0];
       if (!producer.count(x) || !producer.count(y) || channels[x] != channels[y]) continue;
@@ -510,8 +519,8 @@ Status Nchw16cLayoutPass(ProgramDesc* program, const Scope& weights, int* conver
       for (size_t j : rd->second) outside = outside || !kind[j] || find(j) != find(i);
     r.conversions += outside;
   }
-  // A region pays when a depthwise conv (1.5-2x faster in NCHW16c) feeds pointwise convs (about 1.1-1.3x) and
-  // it has at least two convs per conversion: a conversion costs about what a depthwise conv of the same
+  // A region pays when it has depthwise convs (1.5-2x faster in NCHW16c) and pointwise convs (about 1.1-1.3x)
+  // and at least two convs per conversion: a conversion costs about what a depthwise conv of the same
   // tensor gains (mobilenet_v3's and efficientnet's squeeze-excite blocks, leaving and re-entering the layout
   // around each depthwise conv, ran 0.8x on 2 threads; shufflenet's lone depthwise convs 0.43x).
   std::set<size_t> paying;

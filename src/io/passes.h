@@ -23,8 +23,8 @@ Status FoldConvBatchNormPass(ProgramDesc* program, Scope* weights);
 Status FuseFcPass(ProgramDesc* program, Scope* weights);
 // conv/fc + relu/relu6/leaky_relu/hard_swish/... -> conv/fc with fuse_activation.
 Status FuseActivationPass(ProgramDesc* program);
-// Regions of 1x1 and depthwise convs (with the elementwise ops and activations between them) that contain a
-// depthwise conv run on the NCHW16c kernels: their convs get data_format NCHW16c, their tensors are renamed
+// Regions of 1x1 and depthwise convs (with the elementwise ops and activations between them) that have both
+// kinds and at least two convs per conversion they cost run on the NCHW16c kernels: their convs get data_format NCHW16c, their tensors are renamed
 // `<name>@16c`, and layout_transform ops convert at the region's borders. Each moved tensor's own name stays
 // NCHW through a conversion after its writer, which the Executor runs only when something reads or fetches it
 // (the Executor runs only the ops a Run's targets need).

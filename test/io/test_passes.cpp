@@ -333,10 +333,42 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
         REQUIRE(opt->GetOutput(o, &a).ok());
         REQUIRE(raw->GetOutput(o, &b).ok());
         std::string why;
-        CHECK(AllClose(ToVector(*a), ToVector(*b), 1e-5f, 1e-4f, &why));
+        const bool close = AllClose(ToVector(*a), ToVector(*b), 1e-5f, 1e-4f, &why);
         INFO(why);
+        CHECK(close);
       }
     }
+  }
+  {  // an intermediate inside the region: readable with light mode off, never fed silently
+    std::string model, params;
+    pb.Serialize(&model, &params);
+    std::shared_ptr<const Model> m;
+    ModelOptions mo;
+    mo.keep_loaded_program = true;
+    REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), mo, &m).ok());
+    std::unique_ptr<Predictor> opt, raw;
+    PredictorOptions po;
+    po.light_mode = false;
+    REQUIRE(Predictor::Create(m, po, &opt).ok());
+    po.use_loaded_program = true;
+    REQUIRE(Predictor::Create(m, po, &raw).ok());
+    for (uint32_t seed : {21u, 22u}) {  // the second run must not leave the first run's p1 behind
+      const Tensor x = RandomTensor({1, 24, 15, 15}, seed, -2.f, 2.f);
+      REQUIRE(opt->SetInput("x", x).ok());
+      REQUIRE(raw->SetInput("x", x).ok());
+      REQUIRE(opt->Run().ok());
+      REQUIRE(raw->Run().ok());
+      const Tensor *a = nullptr, *b = nullptr;
+      REQUIRE(opt->GetOutput("p1", &a).ok());
+      REQUIRE(raw->GetOutput("p1", &b).ok());
+      std::string why;
+      const bool close = AllClose(ToVector(*a), ToVector(*b), 1e-5f, 1e-4f, &why);
+      INFO(why);
+      CHECK(close);
+    }
+    const Status s = opt->SetInput("p1", RandomTensor({1, 40, 15, 15}, 3));
+    CHECK_FALSE(s.ok());
+    CHECK(s.message().find("NCHW16c") != std::string::npos);
   }
 
   ProgramDesc prog = pb.program;
@@ -359,6 +391,24 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
   CHECK(moved == 0);
   CHECK(off.OpTypeCounts().count("layout_transform") == 0);
 #endif
+}
+
+TEST_CASE("a tensor written twice before its 1x1 readers is not converted once for both", "[io][passes]") {
+  // v = 2x; a = pw(v); v = 3x; b = pw(v); c = a + b; d = dw(c); e = pw(d): moving the first two 1x1 convs
+  // would hand both the first v.
+  ProgramBuilder pb;
+  pb.Feed("x", {-1, 16, 6, 6});
+  pb.Weight("wa", RandomTensor({16, 16, 1, 1}, 1)).Weight("wb", RandomTensor({16, 16, 1, 1}, 2));
+  pb.Weight("wd", RandomTensor({16, 1, 3, 3}, 3)).Weight("we", RandomTensor({16, 16, 1, 1}, 4));
+  pb.Op("scale", {{"X", {"x"}}}, {{"Out", {"v"}}}, {{"scale", Attribute::Float(2.f)}});
+  pb.Op("conv2d", {{"Input", {"v"}}, {"Filter", {"wa"}}}, {{"Output", {"a"}}}, Conv1x1Attrs());
+  pb.Op("scale", {{"X", {"x"}}}, {{"Out", {"v"}}}, {{"scale", Attribute::Float(3.f)}});
+  pb.Op("conv2d", {{"Input", {"v"}}, {"Filter", {"wb"}}}, {{"Output", {"b"}}}, Conv1x1Attrs());
+  pb.Op("elementwise_add", {{"X", {"a"}}, {"Y", {"b"}}}, {{"Out", {"c"}}}, {{"axis", Attribute::Int(-1)}});
+  pb.Op("depthwise_conv2d", {{"Input", {"c"}}, {"Filter", {"wd"}}}, {{"Output", {"d"}}}, DwAttrs(16, 1, 1));
+  pb.Op("conv2d", {{"Input", {"d"}}, {"Filter", {"we"}}}, {{"Output", {"e"}}}, Conv1x1Attrs());
+  pb.Fetch("e");
+  CompareOptimized(pb, "x", {1, 16, 6, 6}, {"e"});
 }
 
 TEST_CASE("regions without both kinds of conv, or with more than one conversion per two convs, stay NCHW",

@@ -145,7 +145,7 @@ TEST_CASE("x86 NCHW16c depthwise conv: 3x3 / 5x5, strides, pads, widths around t
     for (int64_t k : {3, 5})
       for (int64_t s : {1, 2})
         for (int64_t c : {1, 16, 24, 40})
-          for (int64_t pad : {int64_t{0}, k / 2, k - 1}) {
+          for (int64_t pad : {int64_t{0}, k / 2, k - 1, k + 1}) {  // k + 1: whole rows of padding only
             const int64_t h = k + (i * 5) % 13, w = k + (i * 7) % 29;
             Run(Geo(1, c, h, w, c, k, s, pad, pad, pad, pad), i % 5, isa, static_cast<uint32_t>(300 + i));
             ++i;
