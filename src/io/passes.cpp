@@ -431,6 +431,10 @@ Status Nchw16cLayoutPass(ProgramDesc* program, const Scope& weights, int* conver
   if (!Nchw16cEnabled()) return Status::OK();
   BlockDesc& b = program->block0();
   const size_t n = b.ops.size();
+  // The new names must be new: a program that already has `@16c` names (run through this pass before, or
+  // named so by its author) is left as it is.
+  for (const auto& v : b.vars)
+    if (v.name.size() > 4 && v.name.compare(v.name.size() - 4, 4, "@16c") == 0) return Status::OK();
   std::map<std::string, int> writers;
   for (const auto& op : b.ops)
     for (const auto& o : op.AllOutputNames()) ++writers[o];

@@ -384,6 +384,10 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
       REQUIRE(op.Attr("data_format"));
       CHECK(op.Attr("data_format")->s == "NCHW16c");
     }
+  ProgramDesc again = prog;  // a second run finds its own names and leaves the program alone
+  REQUIRE(Nchw16cLayoutPass(&again, weights, &moved).ok());
+  CHECK(moved == 0);
+  CHECK(again.OpTypeCounts() == prog.OpTypeCounts());
   setenv("EMBER_LAYOUT", "nchw", 1);
   const Status s = Nchw16cLayoutPass(&off, weights, &moved);
   unsetenv("EMBER_LAYOUT");
