@@ -262,24 +262,47 @@ std::map<std::string, int> RanOps(const ProgramBuilder& pb, const std::string& f
   return ran;
 }
 
+// Whether the layout pass runs in this build and environment: x86 kernels with AVX2 or AVX-512 active and
+// no EMBER_LAYOUT=nchw. The NCHW16c tests say so and pass when it does not.
+bool LayoutPassRuns() {
 #ifdef EMBER_HAVE_X86_KERNELS
-// The layout pass runs only with AVX2 or AVX-512 active and without EMBER_LAYOUT=nchw.
-bool LayoutPassActive() {
   const char* env = std::getenv("EMBER_LAYOUT");
-  return x86::ActiveIsa() != x86::Isa::kGeneric && !(env && std::string(env) == "nchw");
-}
+  if (x86::ActiveIsa() != x86::Isa::kGeneric && !(env && std::string(env) == "nchw")) return true;
 #endif
+  WARN("NCHW16c is off (not x86, no AVX2, or EMBER_LAYOUT=nchw): nothing to test");
+  return false;
+}
+
+// The model built by `pb`, with a predictor on the optimized program and one on the program as loaded.
+void LoadBoth(const ProgramBuilder& pb, PredictorOptions po, std::unique_ptr<Predictor>* opt,
+              std::unique_ptr<Predictor>* raw) {
+  std::string model, params;
+  pb.Serialize(&model, &params);
+  std::shared_ptr<const Model> m;
+  ModelOptions mo;
+  mo.keep_loaded_program = true;
+  REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), mo, &m).ok());
+  po.use_loaded_program = false;
+  REQUIRE(Predictor::Create(m, po, opt).ok());
+  po.use_loaded_program = true;
+  REQUIRE(Predictor::Create(m, po, raw).ok());
+}
+
+// Both predictors' `name` after their last runs agree (within float rounding).
+void CheckSame(Predictor* opt, Predictor* raw, const std::string& name) {
+  const Tensor *a = nullptr, *b = nullptr;
+  REQUIRE(opt->GetOutput(name, &a).ok());
+  REQUIRE(raw->GetOutput(name, &b).ok());
+  std::string why;
+  const bool close = AllClose(ToVector(*a), ToVector(*b), 1e-5f, 1e-4f, &why);
+  INFO(name << ": " << why);
+  CHECK(close);
+}
 
 }  // namespace
 
 TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at their borders", "[io][passes]") {
-#ifndef EMBER_HAVE_X86_KERNELS
-  WARN("the NCHW16c kernels are x86 only: nothing to test");
-#else
-  if (!LayoutPassActive()) {
-    WARN("NCHW16c is off (no AVX2, or EMBER_LAYOUT=nchw): nothing to test");
-    return;
-  }
+  if (!LayoutPassRuns()) return;
   // x -> pw0 (24 -> 24, relu6) -> pw1 (24 -> 40, relu) -> dw 3x3 s1 (hard_swish, applied after the kernel)
   //   -> pw2 (40 -> 24) -> add(pw0, pw2) -> relu -> dw 5x5 s2 -> pw3 (24 -> 32) -> pool2d.
   // pw0's output is also read by a scale outside the region; 24 and 40 channels leave padding in the blocks.
@@ -309,18 +332,10 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
   CHECK(RanOps(pb, "x", {2, 24, 15, 15})["layout_transform"] == 3);
   CHECK(c.optimized_ops["layout_transform"] == 8);
   {  // one predictor per program through a change of input shape (odd sizes, batch 1 then 3)
-    std::string model, params;
-    pb.Serialize(&model, &params);
-    std::shared_ptr<const Model> m;
-    ModelOptions mo;
-    mo.keep_loaded_program = true;
-    REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), mo, &m).ok());
     std::unique_ptr<Predictor> opt, raw;
     PredictorOptions po;
     po.threads = 2;
-    REQUIRE(Predictor::Create(m, po, &opt).ok());
-    po.use_loaded_program = true;
-    REQUIRE(Predictor::Create(m, po, &raw).ok());
+    LoadBoth(pb, po, &opt, &raw);
     for (const DDim& dims : {DDim({1, 24, 9, 13}), DDim({3, 24, 20, 7})}) {
       INFO("input " << dims.ToString());
       const Tensor x = RandomTensor(dims, 17, -2.f, 2.f);
@@ -328,43 +343,21 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
       REQUIRE(raw->SetInput("x", x).ok());
       REQUIRE(opt->Run().ok());
       REQUIRE(raw->Run().ok());
-      for (const char* o : {"pool", "s"}) {
-        const Tensor *a = nullptr, *b = nullptr;
-        REQUIRE(opt->GetOutput(o, &a).ok());
-        REQUIRE(raw->GetOutput(o, &b).ok());
-        std::string why;
-        const bool close = AllClose(ToVector(*a), ToVector(*b), 1e-5f, 1e-4f, &why);
-        INFO(why);
-        CHECK(close);
-      }
+      for (const char* o : {"pool", "s"}) CheckSame(opt.get(), raw.get(), o);
     }
   }
   {  // an intermediate inside the region: readable with light mode off, never fed silently
-    std::string model, params;
-    pb.Serialize(&model, &params);
-    std::shared_ptr<const Model> m;
-    ModelOptions mo;
-    mo.keep_loaded_program = true;
-    REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), mo, &m).ok());
     std::unique_ptr<Predictor> opt, raw;
     PredictorOptions po;
     po.light_mode = false;
-    REQUIRE(Predictor::Create(m, po, &opt).ok());
-    po.use_loaded_program = true;
-    REQUIRE(Predictor::Create(m, po, &raw).ok());
+    LoadBoth(pb, po, &opt, &raw);
     for (uint32_t seed : {21u, 22u}) {  // the second run must not leave the first run's p1 behind
       const Tensor x = RandomTensor({1, 24, 15, 15}, seed, -2.f, 2.f);
       REQUIRE(opt->SetInput("x", x).ok());
       REQUIRE(raw->SetInput("x", x).ok());
       REQUIRE(opt->Run().ok());
       REQUIRE(raw->Run().ok());
-      const Tensor *a = nullptr, *b = nullptr;
-      REQUIRE(opt->GetOutput("p1", &a).ok());
-      REQUIRE(raw->GetOutput("p1", &b).ok());
-      std::string why;
-      const bool close = AllClose(ToVector(*a), ToVector(*b), 1e-5f, 1e-4f, &why);
-      INFO(why);
-      CHECK(close);
+      CheckSame(opt.get(), raw.get(), "p1");
     }
     const Status s = opt->SetInput("p1", RandomTensor({1, 40, 15, 15}, 3));
     CHECK_FALSE(s.ok());
@@ -394,7 +387,6 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
   REQUIRE(s.ok());
   CHECK(moved == 0);
   CHECK(off.OpTypeCounts().count("layout_transform") == 0);
-#endif
 }
 
 TEST_CASE("a tensor written twice before its 1x1 readers is not converted once for both", "[io][passes]") {
@@ -417,13 +409,7 @@ TEST_CASE("a tensor written twice before its 1x1 readers is not converted once f
 
 TEST_CASE("regions without both kinds of conv, or with more than one conversion per two convs, stay NCHW",
           "[io][passes]") {
-#ifndef EMBER_HAVE_X86_KERNELS
-  WARN("the NCHW16c kernels are x86 only: nothing to test");
-#else
-  if (!LayoutPassActive()) {
-    WARN("NCHW16c is off (no AVX2, or EMBER_LAYOUT=nchw): nothing to test");
-    return;
-  }
+  if (!LayoutPassRuns()) return;
   // x -> pw0 -> pw1 (no depthwise) -> 3x3 dense -> dw (no pointwise) -> 3x3 dense -> dw -> pw (2 convs, 2
   // conversions) -> fetched.
   ProgramBuilder pb;
@@ -443,5 +429,4 @@ TEST_CASE("regions without both kinds of conv, or with more than one conversion 
   Compared c = CompareOptimized(pb, "x", {1, 16, 7, 7}, {"p5"});
   CHECK(c.optimized_ops.count("layout_transform") == 0);
   CHECK(c.optimized_ops["depthwise_conv2d"] == 2);
-#endif
 }
