@@ -45,12 +45,7 @@ void Run(const ConvGeometry& g, int act, Isa isa, uint32_t seed) {
   std::vector<float> want(out_n), got(out_n + 1, NAN), packed;
   got[out_n] = 12345.f;  // a guard past the output
   ref::Conv2d(g, x.data(), w.data(), b.data(), test::ConvTestActivation(act), want.data());
-  // Magnitude per output: the same conv on |x| and |w| (bias included) bounds the float error.
-  std::vector<float> ax(x.size()), aw(w.size()), ab(b.size()), mag(out_n);
-  for (size_t i = 0; i < x.size(); ++i) ax[i] = std::fabs(x[i]);
-  for (size_t i = 0; i < w.size(); ++i) aw[i] = std::fabs(w[i]);
-  for (size_t i = 0; i < b.size(); ++i) ab[i] = std::fabs(b[i]);
-  ref::Conv2d(g, ax.data(), aw.data(), ab.data(), test::ConvTestActivation(0), mag.data());
+  const std::vector<float> mag = test::ConvErrorMagnitude(g, x, w, b);
   x86::PackConvDirectS2Filter(g, w.data(), &packed);
   x86::ConvDirectS2(g, packed.data(), b.data(), test::ConvTestActivation(act), x.data(), got.data(), isa);
   REQUIRE(got[out_n] == 12345.f);

@@ -65,14 +65,9 @@ void Run(const ConvGeometry& g, int act, Isa isa, uint32_t seed) {
   const auto w = test::RandomVector(static_cast<size_t>(wn), seed + 1);
   const auto b = test::RandomVector(static_cast<size_t>(g.out_c), seed + 2);
   const size_t out_n = static_cast<size_t>(g.batch * g.out_c * out_hw);
-  std::vector<float> want(out_n), mag(out_n);
+  std::vector<float> want(out_n);
   ref::Conv2d(g, x.data(), w.data(), b.data(), test::ConvTestActivation(act), want.data());
-  // Magnitude per output: the same conv on |x| and |w| (bias included) bounds the float error.
-  std::vector<float> ax(x.size()), aw(w.size()), ab(b.size());
-  for (size_t i = 0; i < x.size(); ++i) ax[i] = std::fabs(x[i]);
-  for (size_t i = 0; i < w.size(); ++i) aw[i] = std::fabs(w[i]);
-  for (size_t i = 0; i < b.size(); ++i) ab[i] = std::fabs(b[i]);
-  ref::Conv2d(g, ax.data(), aw.data(), ab.data(), test::ConvTestActivation(0), mag.data());
+  const std::vector<float> mag = test::ConvErrorMagnitude(g, x, w, b);
 
   // The input's padding channels hold 7s: whatever they hold, only padding outputs may see them.
   const auto x16 = To16c(x, g.batch, g.in_c, in_hw, 7.f);
