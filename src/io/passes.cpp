@@ -446,7 +446,6 @@ Status Nchw16cLayoutPass(ProgramDesc* program, const Scope& weights, int* conver
   std::map<std::string, int64_t> channels;
   for (size_t i = 0; i < n; ++i) {
     const OpDesc& op = b.ops[i];
-    std::vector<std::string> ins;
     std::string out;
     int64_t c = 0;
     if (IsConv(op)) {
@@ -484,13 +483,14 @@ Status Nchw16cLayoutPass(ProgramDesc* program, const Scope& weights, int* conver
     channels[out] = c;
   }
 
-  // 2. Regions: candidates joined through the tensors between them. Only regions with a depthwise conv pay
-  //    for their conversions (a pointwise conv alone runs about as fast as the GEMM).
+  // 2. Regions: candidates joined through the tensors between them; which of them pay is decided below.
   std::vector<size_t> root(n);
   std::iota(root.begin(), root.end(), 0);
   std::function<size_t(size_t)> find = [&](size_t i) { return root[i] == i ? i : root[i] = find(root[i]); };
   auto data_inputs = [&](const OpDesc& op) {
-    return IsConv(op) ? op.Input("Input") : Elementwise16c(op) ? std::vector<std::string>{op.Input("X")[0], op.Input("Y")[0]} : op.Input("X");
+    if (IsConv(op)) return op.Input("Input");
+    if (Elementwise16c(op)) return std::vector<std::string>{op.Input("X")[0], op.Input("Y")[0]};
+    return op.Input("X");
   };
   for (size_t i = 0; i < n; ++i) {
     if (!kind[i]) continue;
