@@ -21,10 +21,20 @@ enum class StatusCode {
 
 const char* StatusCodeName(StatusCode code);
 
+// A file-supplied string (a variable, op or node name read from a model) made safe to print: every control
+// byte, DEL, C1 control and byte that is not part of valid UTF-8 becomes \xNN, and a backslash becomes \\,
+// so a crafted model cannot put escape sequences into a user's terminal or logs. whole_message keeps '\n'
+// and backslashes (the names inside were quoted already).
+std::string EscapeBytes(const std::string& s, bool whole_message = false);
+// 'name', escaped: how every message quotes a name read from a file.
+std::string Quote(const std::string& name);
+
 class Status {
  public:
   Status() = default;
-  Status(StatusCode code, std::string message) : code_(code), message_(std::move(message)) {}
+  // The message is escaped (EscapeBytes, whole_message) as a last line of defence for any name that
+  // reached it unquoted.
+  Status(StatusCode code, std::string message);
   static Status OK() { return Status(); }
 
   bool ok() const { return code_ == StatusCode::kOk; }

@@ -199,7 +199,7 @@ Status ParseProgramDesc(const void* data, size_t size, const std::string& source
         for (const auto& n : kv.second)
           if (!b0.FindVar(n))
             return ParseError("model ", source, ": op ", op.Describe(), " slot ", kv.first,
-                              " names undeclared variable '", n, "'");
+                              " names undeclared variable ", Quote(n));
   return Status::OK();
 }
 
