@@ -81,6 +81,11 @@ Status Executor::SetInput(const std::string& name, const Tensor& tensor) {
 
 void Executor::ClearInputs() { fed_.clear(); }
 
+const Tensor* Executor::Input(const std::string& name) const {
+  const Variable* v = fed_.count(name) ? scope_.FindLocalVar(name) : nullptr;
+  return v ? &v->Get() : nullptr;
+}
+
 Status Executor::BuildPlan(const std::set<std::string>& fed, const std::vector<std::string>& targets, Plan* plan) {
   const BlockDesc& block = program_->block0();
   const Scope* weights = scope_.parent();

@@ -54,6 +54,10 @@ class Executor {
   Status SetInput(const std::string& name, const Tensor& tensor);
   // Forgets all inputs set so far.
   void ClearInputs();
+  // An input set with SetInput, or nullptr.
+  const Tensor* Input(const std::string& name) const;
+  // Whether `name` is an NCHW copy of an NCHW16c tensor (computed from the packed tensor, so not feedable).
+  bool IsPackedCopy(const std::string& name) const { return packed_copies_.count(name) > 0; }
   // Runs the ops needed to compute `fetch` (default: the program's fetch targets) from the inputs set.
   Status Run(const std::vector<std::string>& fetch = {});
   // A variable after Run (any variable may be fetched if it was computed).

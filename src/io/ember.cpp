@@ -9,7 +9,7 @@
 #include "io/generated_weights.h"
 #include "io/ncnn_importer.h"
 #include "io/onnx_importer.h"
-#include "io/passes.h"
+#include "passes/passes.h"
 
 namespace ember {
 
@@ -41,10 +41,12 @@ Status CheckOps(const ProgramDesc& program) {
 
 Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std::shared_ptr<const Model>* out) {
   m->optimize_ = options.optimize;
+  m->pass_options_.disabled = options.disabled_passes;
   m->program_.optimized = m->program_.loaded;
   EMBER_RETURN_IF_ERROR(CheckOps(m->program_.loaded));
   if (options.optimize) {
-    EMBER_RETURN_IF_ERROR(OptimizeProgram(&m->program_.optimized, &m->weights_));
+    EMBER_RETURN_IF_ERROR(
+        OptimizeProgram(&m->program_.optimized, &m->weights_, m->pass_options_, &m->pass_reports_));
     if (!options.keep_loaded_program) {  // free what only the unoptimized program reads
       std::set<std::string> used;
       for (const auto& op : m->program_.optimized.block0().ops)
@@ -58,48 +60,68 @@ Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std:
   return Status::OK();
 }
 
+Status Model::LoadedProgramWeights(Scope* scope, const Scope** out) const {
+  if (loaded_program_runnable_) {
+    *out = &weights_;
+    return Status::OK();
+  }
+  if (!reload_weights_)
+    return Unimplemented("the passes replaced weights of this model, which came from a copied buffer or a reader and "
+                         "cannot be read again: load it with ModelOptions::keep_loaded_program (or "
+                         "use_caller_memory) to feed or fetch a variable the passes removed");
+  EMBER_RETURN_IF_ERROR(reload_weights_(scope));
+  *out = scope;
+  return Status::OK();
+}
+
 namespace {
 bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 }  // namespace
 
+namespace {
+
+// The program as loaded and its weights, from a model file or folder (no passes).
+Status ReadModel(const std::string& path, const ModelOptions& options, ProgramDesc* program, Scope* weights,
+                 std::string* source) {
+  *source = path;
+  if (EndsWith(path, ".onnx")) return ImportOnnxFile(path, program, weights);
+  if (EndsWith(path, ".param") || EndsWith(path, ".param.bin"))
+    return ImportNcnnFiles(path, options.params_file, options.generate_weights, program, weights);
+  PaddleModelFiles files;
+  EMBER_RETURN_IF_ERROR(FindPaddleModelFiles(path, options.params_file, &files));
+  std::string buf;
+  EMBER_RETURN_IF_ERROR(ReadFileToString(files.model_file, &buf));
+  EMBER_RETURN_IF_ERROR(ParseProgramDesc(buf.data(), buf.size(), files.model_file, program));
+  *source = files.model_file;
+  if (options.generate_weights) {
+    *source += " + generated weights";
+    return GenerateWeights(*program, 1234, weights);
+  }
+  if (files.layout == ParamsLayout::kCombined) {
+    // Memory-mapped: float32 weights are used in place (zero-copy) and pages load on first touch.
+    std::shared_ptr<Allocation> mapped;
+    EMBER_RETURN_IF_ERROR(MapFile(files.params_file, &mapped));
+    *source += " + " + files.params_file;
+    return LoadCombinedParams(*program, mapped->ptr() ? mapped->ptr() : "", mapped->size(), files.params_file,
+                              weights, mapped);
+  }
+  *source += " + weights in " + files.params_dir;
+  return LoadSeparateParams(*program, files.params_dir, weights);
+}
+
+}  // namespace
+
 Status Model::Load(const std::string& path, const ModelOptions& options, std::shared_ptr<const Model>* out) {
   return Guard([&]() -> Status {
-    if (EndsWith(path, ".onnx")) {
-      std::unique_ptr<Model> m(new Model());
-      EMBER_RETURN_IF_ERROR(ImportOnnxFile(path, &m->program_.loaded, &m->weights_));
-      m->source_ = path;
-      return Finish(std::move(m), options, out);
-    }
-    if (EndsWith(path, ".param") || EndsWith(path, ".param.bin")) {
-      std::unique_ptr<Model> m(new Model());
-      EMBER_RETURN_IF_ERROR(ImportNcnnFiles(path, options.params_file, options.generate_weights, &m->program_.loaded,
-                                            &m->weights_));
-      m->source_ = path;
-      return Finish(std::move(m), options, out);
-    }
-    PaddleModelFiles files;
-    EMBER_RETURN_IF_ERROR(FindPaddleModelFiles(path, options.params_file, &files));
     std::unique_ptr<Model> m(new Model());
-    std::string buf;
-    EMBER_RETURN_IF_ERROR(ReadFileToString(files.model_file, &buf));
-    EMBER_RETURN_IF_ERROR(ParseProgramDesc(buf.data(), buf.size(), files.model_file, &m->program_.loaded));
-    m->source_ = files.model_file;
-    if (options.generate_weights) {
-      EMBER_RETURN_IF_ERROR(GenerateWeights(m->program_.loaded, 1234, &m->weights_));
-      m->source_ += " + generated weights";
-    } else if (files.layout == ParamsLayout::kCombined) {
-      // Memory-mapped: float32 weights are used in place (zero-copy) and pages load on first touch.
-      std::shared_ptr<Allocation> mapped;
-      EMBER_RETURN_IF_ERROR(MapFile(files.params_file, &mapped));
-      EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, mapped->ptr() ? mapped->ptr() : "", mapped->size(),
-                                               files.params_file, &m->weights_, mapped));
-      m->source_ += " + " + files.params_file;
-    } else {
-      EMBER_RETURN_IF_ERROR(LoadSeparateParams(m->program_.loaded, files.params_dir, &m->weights_));
-      m->source_ += " + weights in " + files.params_dir;
-    }
+    EMBER_RETURN_IF_ERROR(ReadModel(path, options, &m->program_.loaded, &m->weights_, &m->source_));
+    m->reload_weights_ = [path, options](Scope* weights) {
+      ProgramDesc program;
+      std::string source;
+      return ReadModel(path, options, &program, weights, &source);
+    };
     return Finish(std::move(m), options, out);
   });
 }
@@ -110,18 +132,45 @@ Status Model::LoadFromMemory(const void* model, size_t model_size, const void* p
     if (!model) return InvalidArgument("model buffer is null");
     std::unique_ptr<Model> m(new Model());
     EMBER_RETURN_IF_ERROR(ParseProgramDesc(model, model_size, "<memory>", &m->program_.loaded));
-    std::shared_ptr<Allocation> caller;
-    if (options.use_caller_memory && params)
-      caller = std::make_shared<Allocation>(const_cast<void*>(params), params_size, false);
-    if (options.generate_weights)
-      EMBER_RETURN_IF_ERROR(GenerateWeights(m->program_.loaded, 1234, &m->weights_));
-    else
-      EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, params ? params : "", params ? params_size : 0,
-                                               "<memory>", &m->weights_, caller));
+    const bool in_place = options.use_caller_memory && params;
+    // The weights again, from what stays alive: the caller's buffer (in place) or the generator.
+    auto read_weights = [self = m.get(), params, params_size, in_place, options](Scope* weights) -> Status {
+      if (options.generate_weights) return GenerateWeights(self->program_.loaded, 1234, weights);
+      std::shared_ptr<Allocation> caller;
+      if (in_place) caller = std::make_shared<Allocation>(const_cast<void*>(params), params_size, false);
+      return LoadCombinedParams(self->program_.loaded, params ? params : "", params ? params_size : 0, "<memory>",
+                                weights, caller);
+    };
+    EMBER_RETURN_IF_ERROR(read_weights(&m->weights_));
+    if (in_place || options.generate_weights || !params) m->reload_weights_ = read_weights;
     m->source_ = "<memory>";
     return Finish(std::move(m), options, out);
   });
 }
+
+namespace {
+
+// A Paddle model's weights through a reader: a combined file, or one file per weight.
+Status ReadWeightsWithReader(const ProgramDesc& program, const std::string& params_name, const FileReader& read,
+                             Scope* weights) {
+  std::string buf;
+  if (!params_name.empty()) {
+    EMBER_RETURN_IF_ERROR(read(params_name, &buf));
+    return LoadCombinedParams(program, buf.data(), buf.size(), params_name, weights);
+  }
+  for (const VarDesc* v : WeightVarsInFileOrder(program)) {
+    EMBER_RETURN_IF_ERROR(read(v->name, &buf));
+    size_t offset = 0;
+    Tensor t;
+    EMBER_RETURN_IF_ERROR(
+        ParseSerializedTensor(reinterpret_cast<const uint8_t*>(buf.data()), buf.size(), &offset, *v, v->name, &t));
+    if (offset != buf.size()) return ParseError("params ", Quote(v->name), ": unexpected bytes after the tensor");
+    *weights->Var(v->name)->GetMutable() = std::move(t);
+  }
+  return Status::OK();
+}
+
+}  // namespace
 
 Status Model::LoadWithReader(const std::string& model_name, const std::string& params_name, const FileReader& read,
                              const ModelOptions& options, std::shared_ptr<const Model>* out) {
@@ -132,25 +181,65 @@ Status Model::LoadWithReader(const std::string& model_name, const std::string& p
     EMBER_RETURN_IF_ERROR(read(model_name, &buf));
     EMBER_RETURN_IF_ERROR(ParseProgramDesc(buf.data(), buf.size(), model_name, &m->program_.loaded));
     m->source_ = model_name;
+    // The reader is not kept (it may refer to the caller's state), so only generated weights can be made again.
     if (options.generate_weights) {
-      EMBER_RETURN_IF_ERROR(GenerateWeights(m->program_.loaded, 1234, &m->weights_));
-    } else if (!params_name.empty()) {
-      EMBER_RETURN_IF_ERROR(read(params_name, &buf));
-      EMBER_RETURN_IF_ERROR(LoadCombinedParams(m->program_.loaded, buf.data(), buf.size(), params_name, &m->weights_));
+      m->reload_weights_ = [self = m.get()](Scope* weights) { return GenerateWeights(self->program_.loaded, 1234, weights); };
+      EMBER_RETURN_IF_ERROR(m->reload_weights_(&m->weights_));
     } else {
-      for (const VarDesc* v : WeightVarsInFileOrder(m->program_.loaded)) {
-        EMBER_RETURN_IF_ERROR(read(v->name, &buf));
-        size_t offset = 0;
-        Tensor t;
-        EMBER_RETURN_IF_ERROR(ParseSerializedTensor(reinterpret_cast<const uint8_t*>(buf.data()), buf.size(), &offset,
-                                                    *v, v->name, &t));
-        if (offset != buf.size()) return ParseError("params ", v->name, ": unexpected bytes after the tensor");
-        *m->weights_.Var(v->name)->GetMutable() = std::move(t);
-      }
+      EMBER_RETURN_IF_ERROR(ReadWeightsWithReader(m->program_.loaded, params_name, read, &m->weights_));
     }
     return Finish(std::move(m), options, out);
   });
 }
+
+namespace {
+
+ExecutorOptions ToExecutorOptions(const PredictorOptions& o) {
+  ExecutorOptions eo;
+  eo.threads = o.threads;
+  eo.light_mode = o.light_mode;
+  eo.profile = o.profile;
+  return eo;
+}
+
+// Feed ops before the program and fetch ops after it, so the passes keep those variables observable (they
+// never fuse away or pack a feed or fetch target).
+void AddFeedsAndFetches(ProgramDesc* program, const std::set<std::string>& feeds, const std::set<std::string>& fetches) {
+  BlockDesc& b = program->block0();
+  auto declare = [&](const char* name, VarDataType type) {
+    if (b.FindVar(name)) return;
+    VarDesc v;
+    v.name = name;
+    v.type = static_cast<int>(type);
+    v.persistable = true;
+    b.AddVar(v);
+  };
+  declare("feed", VarDataType::kFeedMinibatch);
+  declare("fetch", VarDataType::kFetchList);
+  std::vector<OpDesc> ops;
+  int col = static_cast<int>(program->FeedNames().size());
+  for (const auto& n : feeds) {
+    OpDesc op;
+    op.type = "feed";
+    op.SetInput("X", {"feed"});
+    op.SetOutput("Out", {n});
+    op.attrs["col"] = Attribute::Int(col++);
+    ops.push_back(std::move(op));
+  }
+  ops.insert(ops.end(), b.ops.begin(), b.ops.end());
+  col = static_cast<int>(program->FetchNames().size());
+  for (const auto& n : fetches) {
+    OpDesc op;
+    op.type = "fetch";
+    op.SetInput("X", {n});
+    op.SetOutput("Out", {"fetch"});
+    op.attrs["col"] = Attribute::Int(col++);
+    ops.push_back(std::move(op));
+  }
+  b.ops = std::move(ops);
+}
+
+}  // namespace
 
 Status Predictor::Create(std::shared_ptr<const Model> model, const PredictorOptions& options,
                          std::unique_ptr<Predictor>* out) {
@@ -158,16 +247,15 @@ Status Predictor::Create(std::shared_ptr<const Model> model, const PredictorOpti
     if (!model) return InvalidArgument("model is null");
     std::unique_ptr<Predictor> p(new Predictor());
     p->model_ = std::move(model);
+    p->options_ = options;
     if (options.use_loaded_program && !p->model_->loaded_program_runnable())
       return InvalidArgument("the program as loaded needs weights the passes replaced; load the model with "
                              "ModelOptions::keep_loaded_program to run it");
     const ProgramDesc* prog = options.use_loaded_program ? &p->model_->programs().loaded : &p->model_->program();
-    ExecutorOptions eo;
-    eo.threads = options.threads;
-    eo.light_mode = options.light_mode;
-    eo.profile = options.profile;
     p->program_ = prog;
-    p->executor_.reset(new Executor(prog, &p->model_->weights(), eo));
+    p->executor_.reset(new Executor(prog, &p->model_->weights(), ToExecutorOptions(options)));
+    p->feed_names_ = p->executor_->FeedNames();
+    p->fetch_names_ = p->executor_->FetchNames();
     *out = std::move(p);
     return Status::OK();
   });
@@ -175,15 +263,70 @@ Status Predictor::Create(std::shared_ptr<const Model> model, const PredictorOpti
 
 Predictor::~Predictor() = default;
 
-std::vector<std::string> Predictor::FeedNames() const { return executor_->FeedNames(); }
-std::vector<std::string> Predictor::FetchNames() const { return executor_->FetchNames(); }
+std::vector<std::string> Predictor::FeedNames() const { return feed_names_; }
+std::vector<std::string> Predictor::FetchNames() const { return fetch_names_; }
+
+// A non-weight variable of the program as loaded that the running program lacks or computes from a packed
+// copy is one the passes took away: Observe brings it back.
+bool Predictor::Feedable(const std::string& name) const {
+  return program_->block0().FindVar(name) && !executor_->IsPackedCopy(name);
+}
+
+bool Predictor::Fetchable(const std::string& name) const {
+  const Scope& weights = derived_weights_ ? *derived_weights_ : model_->weights();
+  return program_->block0().FindVar(name) || weights.FindVar(name);
+}
+
+namespace {
+// A variable of the program as loaded; weights count only when fetched (they are never fed).
+bool InLoadedProgram(const Model& m, const std::string& name, bool fed) {
+  const VarDesc* v = m.programs().loaded.block0().FindVar(name);
+  return v && !(fed && v->persistable);
+}
+}  // namespace
+
+Status Predictor::Observe(const std::vector<std::string>& feeds, const std::vector<std::string>& fetches) {
+  std::set<std::string> feed_set = observed_feeds_, fetch_set = observed_fetches_;
+  feed_set.insert(feeds.begin(), feeds.end());
+  fetch_set.insert(fetches.begin(), fetches.end());
+  std::unique_ptr<ProgramDesc> program(new ProgramDesc(model_->programs().loaded));
+  AddFeedsAndFetches(program.get(), feed_set, fetch_set);
+  std::unique_ptr<Scope> reloaded(new Scope());
+  const Scope* loaded_weights = nullptr;
+  EMBER_RETURN_IF_ERROR(model_->LoadedProgramWeights(reloaded.get(), &loaded_weights));
+  // The passes add their folded weights to a scope of this predictor's own, over the weights as loaded.
+  std::unique_ptr<Scope> weights(loaded_weights == reloaded.get() ? reloaded.release() : new Scope(loaded_weights));
+  EMBER_RETURN_IF_ERROR(OptimizeProgram(program.get(), weights.get(), model_->pass_options()));
+  std::unique_ptr<Executor> executor(new Executor(program.get(), weights.get(), ToExecutorOptions(options_)));
+  for (const auto& n : fed_)
+    if (const Tensor* t = executor_->Input(n)) EMBER_RETURN_IF_ERROR(executor->SetInput(n, *t));
+  executor_ = std::move(executor);  // before the program and weights it refers to are replaced
+  derived_program_ = std::move(program);
+  derived_weights_ = std::move(weights);
+  program_ = derived_program_.get();
+  observed_feeds_ = std::move(feed_set);
+  observed_fetches_ = std::move(fetch_set);
+  return Status::OK();
+}
 
 Status Predictor::SetInput(const std::string& name, const Tensor& tensor) {
-  return Guard([&] { return executor_->SetInput(name, tensor); });
+  return Guard([&]() -> Status {
+    if (!Feedable(name) && InLoadedProgram(*model_, name, true)) EMBER_RETURN_IF_ERROR(Observe({name}, {}));
+    EMBER_RETURN_IF_ERROR(executor_->SetInput(name, tensor));
+    fed_.insert(name);
+    return Status::OK();
+  });
 }
 
 Status Predictor::Run(const std::vector<std::string>& fetch) {
-  return Guard([&] { return executor_->Run(fetch); });
+  return Guard([&]() -> Status {
+    const std::vector<std::string>& targets = fetch.empty() ? fetch_names_ : fetch;
+    std::vector<std::string> hidden;
+    for (const auto& t : targets)
+      if (!Fetchable(t) && InLoadedProgram(*model_, t, false)) hidden.push_back(t);
+    if (!hidden.empty()) EMBER_RETURN_IF_ERROR(Observe({}, hidden));
+    return executor_->Run(targets);
+  });
 }
 
 std::vector<OpProfile> Predictor::LastProfile() const {
@@ -198,7 +341,12 @@ PredictorMemory Predictor::Memory() const {
 }
 
 Status Predictor::GetOutput(const std::string& name, const Tensor** out) const {
-  return Guard([&] { return executor_->GetOutput(name, out); });
+  return Guard([&]() -> Status {
+    if (!Fetchable(name) && InLoadedProgram(*model_, name, false))
+      return NotFound("variable ", Quote(name), " is not computed by the optimized program (a pass fused it "
+                      "away): pass it to Run to compute it");
+    return executor_->GetOutput(name, out);
+  });
 }
 
 }  // namespace ember

@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "framework/scope.h"
 #include "framework/status.h"
 #include "framework/tensor.h"
+#include "passes/passes.h"
 
 namespace ember {
 
@@ -41,6 +43,8 @@ struct ModelOptions {
   // LoadFromMemory only: use the params buffer in place (zero-copy) instead of copying it. The caller then
   // keeps the buffer alive and unchanged for as long as the Model (and any Predictor of it) exists.
   bool use_caller_memory = false;
+  // Passes to skip, by name (src/passes/passes.cpp lists them; `ember inspect --passes` shows what each did).
+  std::vector<std::string> disabled_passes;
 };
 
 // Returns the bytes of a named file (e.g. decrypting a protected model in memory).
@@ -67,6 +71,12 @@ class Model {
   std::vector<std::string> FetchNames() const { return program().FetchNames(); }
   const std::string& source() const { return source_; }  // the files it came from
   bool loaded_program_runnable() const { return loaded_program_runnable_; }
+  // What each pass did at load (empty when options.optimize was false).
+  const std::vector<PassReport>& pass_reports() const { return pass_reports_; }
+  const PassOptions& pass_options() const { return pass_options_; }
+  // Weights for the program as loaded: the model's own when they were kept, else read again from where the
+  // model came from into `scope` (a buffer copied at load cannot be read again). *out is the scope to use.
+  Status LoadedProgramWeights(Scope* scope, const Scope** out) const;
 
  private:
   Model() = default;
@@ -77,6 +87,9 @@ class Model {
   bool optimize_ = true;
   bool loaded_program_runnable_ = true;
   std::string source_;
+  std::vector<PassReport> pass_reports_;
+  PassOptions pass_options_;
+  std::function<Status(Scope*)> reload_weights_;  // null when the source cannot be read again
 };
 
 struct PredictorOptions {
@@ -114,6 +127,10 @@ class Predictor {
 
   std::vector<std::string> FeedNames() const;
   std::vector<std::string> FetchNames() const;
+  // Any variable of the program as loaded may be fed and fetched, also one the passes fused away or packed
+  // into NCHW16c: the predictor then runs a program derived from the one as loaded with the passes keeping
+  // those variables observable (built once, on first use; it may read the weights again, see
+  // Model::LoadedProgramWeights).
   Status SetInput(const std::string& name, const Tensor& tensor);
   Status Run(const std::vector<std::string>& fetch = {});
   // Valid until the next Run or SetInput.
@@ -124,9 +141,21 @@ class Predictor {
 
  private:
   Predictor() = default;
+  bool Feedable(const std::string& name) const;
+  bool Fetchable(const std::string& name) const;
+  // Switches to a program derived from the one as loaded in which `feeds` and `fetches` stay observable.
+  Status Observe(const std::vector<std::string>& feeds, const std::vector<std::string>& fetches);
+
   std::shared_ptr<const Model> model_;
+  PredictorOptions options_;
   const ProgramDesc* program_ = nullptr;
   std::unique_ptr<Executor> executor_;
+  std::vector<std::string> feed_names_, fetch_names_;  // the model's, whichever program runs
+  std::set<std::string> fed_;                          // names set so far
+  // The derived program in use (null: the model's), its weights, and the names it keeps observable.
+  std::unique_ptr<ProgramDesc> derived_program_;
+  std::unique_ptr<Scope> derived_weights_;
+  std::set<std::string> observed_feeds_, observed_fetches_;
 };
 
 }  // namespace ember

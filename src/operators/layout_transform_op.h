@@ -1,4 +1,4 @@
-// layout_transform: Out = X in another memory layout. Inserted by the layout pass (io/passes.cpp) at the
+// layout_transform: Out = X in another memory layout. Inserted by the layout pass (src/passes/nchw16c_layout_pass.cpp) at the
 // borders of the regions that run on NCHW16c kernels; not a Paddle op.
 //   dst_layout "NCHW16c": X [N, C, H, W] -> Out [N, ceil(C/16), H, W, 16], padding channels zero.
 //   dst_layout "NCHW":    X [N, ceil(C/16), H, W, 16] -> Out [N, C, H, W], C = attribute channels.

@@ -22,7 +22,7 @@
 #include "framework/program_desc.h"
 #include "framework/scope.h"
 #include "framework/tensor.h"
-#include "io/passes.h"
+#include "passes/passes.h"
 
 namespace ember_fuzz {
 

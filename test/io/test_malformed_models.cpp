@@ -23,7 +23,7 @@
 
 #include "framework/executor.h"
 #include "framework/float16.h"
-#include "io/passes.h"
+#include "passes/passes.h"
 #include "fuzz/fuzz_common.h"
 #include "io/ember.h"
 #include "io/ncnn_importer.h"

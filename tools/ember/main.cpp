@@ -17,7 +17,7 @@
 #include "io/ember.h"
 #include "io/generated_weights.h"
 #include "io/paddle_loader.h"
-#include "io/passes.h"
+#include "passes/passes.h"
 #include "npy.h"
 #include "ocr.h"
 
@@ -27,19 +27,21 @@ namespace {
 
 const char* kUsage =
     "usage:\n"
-    "  ember inspect MODEL [--params FILE] [--memory [--generate-weights] [--shape NAME=d0,...]...]\n"
+    "  ember inspect MODEL [--params FILE] [--passes] [--disable-pass NAME]...\n"
+    "            [--memory [--generate-weights] [--shape NAME=d0,...]...]\n"
     "  ember run MODEL [--params FILE] [--input NAME=FILE]... [--output NAME=FILE]...\n"
-    "            [--shape NAME=d0,d1,...]... [--threads N] [--no-optimize] [--top K]\n"
+    "            [--shape NAME=d0,d1,...]... [--threads N] [--no-optimize] [--disable-pass NAME]... [--top K]\n"
     "            [--pixel-scale S] [--pixel-bias B] [--generate-weights]\n"
     "  ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,...]... [--no-infer]\n"
     "  ember ocr IMAGE | --text \"...\" [--models DIR] [--threads N] [--save F.png]\n"
     "  ember bench MODEL... [--threads N] [--loops N] [--warmup N] [--profile] [--generate-weights]\n"
-    "  ember ops\n"
+    "  ember ops [--formats]\n"
     "MODEL is a model folder, or a model file (with --params for a combined params file).\n"
     "Input FILEs are .npy (float32/int32/int64), raw little-endian float32 .bin (shape from the feed's\n"
     "declared dims with batch 1, or --shape), or images (.png/.jpg/.bmp: resized to the feed's H x W, each\n"
     "pixel mapped to v/255*S+B). Outputs are written as .npy or raw .bin by extension.\n"
-    "--generate-weights runs a graph-only model with deterministic generated weights.\n";
+    "--generate-weights runs a graph-only model with deterministic generated weights.\n"
+    "--passes prints what each optimizer pass removed, rewrote or added; --disable-pass NAME skips one.\n";
 
 int Fail(const std::string& msg) {
   std::cerr << "ember: error: " << msg << "\n";
@@ -67,7 +69,8 @@ struct Args {
   std::vector<std::pair<std::string, std::string>> inputs, outputs;
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, top = 0;
-  bool optimize = true, generate_weights = false, memory = false;
+  bool optimize = true, generate_weights = false, memory = false, passes = false;
+  std::vector<std::string> disabled_passes;
   float pixel_scale = 1.f, pixel_bias = 0.f;
 };
 
@@ -114,6 +117,12 @@ Status ParseArgs(int argc, char** argv, int first, Args* a) {
       a->memory = true;
     } else if (arg == "--generate-weights") {
       a->generate_weights = true;
+    } else if (arg == "--passes") {
+      a->passes = true;
+    } else if (arg == "--disable-pass") {
+      std::string v;
+      EMBER_RETURN_IF_ERROR(next(&v));
+      a->disabled_passes.push_back(v);
     } else if (arg == "--no-optimize") {
       a->optimize = false;
     } else if (!arg.empty() && arg[0] == '-') {
@@ -193,12 +202,24 @@ void PrintOpCounts(const ProgramDesc& before, const ProgramDesc* after, const ch
   }
 }
 
+// Per pass, in order: what it did to the program.
+void PrintPassReports(const std::vector<PassReport>& reports) {
+  std::cout << "passes (in order):\n";
+  for (const PassReport& r : reports) {
+    const auto& all = PassList();
+    auto it = std::find_if(all.begin(), all.end(), [&](const Pass& p) { return r.pass == p.name; });
+    std::printf("  %-22s %s\n  %-22s   (%s)\n", r.pass.c_str(), r.Summary().c_str(), "",
+                it != all.end() ? it->purpose : "");
+  }
+}
+
 // ONNX and ncnn models: whatever Model::Load reads.
 int InspectImported(const Args& a) {
   ModelOptions mo;
   mo.params_file = a.params;
   mo.generate_weights = a.generate_weights;
   mo.keep_loaded_program = true;
+  mo.disabled_passes = a.disabled_passes;
   std::shared_ptr<const Model> model;
   Status s = Model::Load(a.model, mo, &model);
   if (!s.ok()) return Fail(s);
@@ -218,6 +239,7 @@ int InspectImported(const Args& a) {
   }
   std::cout << "parameters: " << values << " values, " << bytes << " bytes (after the passes)\n";
   PrintOpCounts(p, &model->programs().optimized, "");
+  if (a.passes) PrintPassReports(model->pass_reports());
   std::cout << "ops missing from this build (profile '" << kNetProfile << "'): none\n";
   return 0;
 }
@@ -267,8 +289,13 @@ int Inspect(const Args& a) {
   ProgramDesc opt = prog;
   Scope generated;  // graph-only models: preview the passes on generated weights of the declared shapes
   bool use_generated = !ws.ok() && GenerateWeights(prog, 1234, &generated).ok();
-  bool optimized = (ws.ok() || use_generated) && OptimizeProgram(&opt, use_generated ? &generated : &weights).ok();
-  PrintOpCounts(prog, optimized ? &opt : nullptr, use_generated ? " (on generated weights)" : "");
+  std::vector<PassReport> reports;
+  s = ws.ok() || use_generated
+          ? OptimizeProgram(&opt, use_generated ? &generated : &weights, {a.disabled_passes}, &reports)
+          : Status(StatusCode::kInternal, "no weights");
+  if (s.code() == StatusCode::kInvalidArgument) return Fail(s);  // an unknown --disable-pass name
+  PrintOpCounts(prog, s.ok() ? &opt : nullptr, use_generated ? " (on generated weights)" : "");
+  if (a.passes && s.ok()) PrintPassReports(reports);
   if (missing.empty()) {
     std::cout << "ops missing from this build (profile '" << kNetProfile << "'): none\n";
   } else {
@@ -306,6 +333,7 @@ int Run(const Args& a) {
   mo.params_file = a.params;
   mo.optimize = a.optimize;
   mo.generate_weights = a.generate_weights;
+  mo.disabled_passes = a.disabled_passes;
   std::shared_ptr<const Model> model;
   auto t0 = std::chrono::steady_clock::now();
   Status s = Model::Load(a.model, mo, &model);

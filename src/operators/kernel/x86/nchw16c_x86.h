@@ -2,7 +2,7 @@
 // 16 channels of one pixel are one AVX-512 vector (two AVX2 vectors). Channels past C are padding; the
 // kernels keep it finite (zero weights and bias), and only the conversion back drops it.
 //
-// Which ops run in this layout is decided by the optimizer pass (io/passes.cpp, Nchw16cLayoutPass), which
+// Which ops run in this layout is decided by the optimizer pass (src/passes/nchw16c_layout_pass.cpp), which
 // also inserts the layout_transform ops at the region borders: the kernels never convert.
 // - Pointwise 1x1 stride-1 conv: micro-tiles of 6 pixels x 64 output channels (AVX-512: 24 accumulators,
 //   weights as vectors, each input value broadcast) or 6 x 16 (AVX2), bias + relu-type epilogue.

@@ -1,0 +1,68 @@
+// fuse_fc: mul / matmul / matmul_v2 by a 2-D weight + elementwise_add of a bias weight -> fc.
+#include "framework/op_registry.h"
+#include "passes/pass_util.h"
+#include "passes/passes.h"
+
+namespace ember {
+namespace {
+
+using namespace passes;
+
+bool IsMatmul(const OpDesc& op) {
+  return (op.type == "mul" || op.type == "matmul" || op.type == "matmul_v2") && op.Input("X").size() == 1 &&
+         op.Input("Y").size() == 1;
+}
+
+// fc's in_num_col_dims for a plain (untransposed, unscaled) matmul of X, or -1 when it is not one.
+int64_t InNumColDims(const BlockDesc& b, const OpDesc& mm) {
+  AttrReader r(mm);
+  int64_t dims = 1;
+  if (mm.type == "mul") {
+    dims = r.Int("x_num_col_dims", 1);
+    if (r.Int("y_num_col_dims", 1) != 1) return -1;
+  } else {
+    const bool v1 = mm.type == "matmul";
+    const bool tx = v1 ? r.Bool("transpose_X", false) : r.Bool("trans_x", false);
+    const bool ty = v1 ? r.Bool("transpose_Y", false) : r.Bool("trans_y", false);
+    const float alpha = v1 ? r.Float("alpha", 1.f) : 1.f;
+    const VarDesc* xv = b.FindVar(mm.Input("X")[0]);
+    if (tx || ty || alpha != 1.f || !xv || xv->dims.size() < 2) return -1;
+    dims = static_cast<int64_t>(xv->dims.size()) - 1;
+  }
+  return r.status().ok() ? dims : -1;
+}
+
+}  // namespace
+
+Status FuseFcPass(ProgramDesc* program, Scope* weights) {
+  if (!FindOpCreator("fc")) return Status::OK();
+  BlockDesc& b = program->block0();
+  FuseSoleReaders(
+      program, [&](const OpDesc& op) { return IsMatmul(op) ? "Out" : nullptr; },
+      [&](OpDesc& mm, const OpDesc& add, size_t, const Uses&, std::set<std::string>*) {
+        const Tensor* w = Weight(*weights, mm.Input("Y")[0]);
+        if (!w || w->dims().size() != 2) return false;
+        const int64_t in_num_col_dims = InNumColDims(b, mm);
+        if (in_num_col_dims < 0) return false;
+        if (add.type != "elementwise_add" || add.Input("X").size() != 1 || add.Input("Y").size() != 1 ||
+            HasFusedActivation(add))
+          return false;
+        const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
+        const int64_t n = w->dims()[1];
+        if (!bias || bias->numel() != n || bias->dims()[bias->dims().size() - 1] != n) return false;
+        const int64_t axis = AxisAttr(add, -1);
+        if (axis != -1 && axis != in_num_col_dims) return false;
+        OpDesc fc;
+        fc.type = "fc";
+        fc.SetInput("Input", mm.Input("X"));
+        fc.SetInput("W", mm.Input("Y"));
+        fc.SetInput("Bias", add.Input("Y"));
+        fc.SetOutput("Out", add.Output("Out"));
+        fc.attrs["in_num_col_dims"] = Attribute::Int(in_num_col_dims);
+        mm = std::move(fc);
+        return true;
+      });
+  return Status::OK();
+}
+
+}  // namespace ember

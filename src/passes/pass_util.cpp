@@ -1,0 +1,89 @@
+#include "passes/pass_util.h"
+
+namespace ember {
+namespace passes {
+
+bool IsConv(const OpDesc& op) { return op.type == "conv2d" || op.type == "depthwise_conv2d"; }
+
+bool HasFusedActivation(const OpDesc& op) {
+  const Attribute* a = op.Attr("fuse_activation");
+  return a && !(a->type == AttrType::kString && a->s.empty());
+}
+
+Uses::Uses(const ProgramDesc& p) {
+  const BlockDesc& b = p.block0();
+  for (size_t i = 0; i < b.ops.size(); ++i)
+    for (const auto& n : b.ops[i].AllInputNames()) readers[n].push_back(i);
+  for (const auto& n : p.FeedNames()) pinned.insert(n);
+  for (const auto& n : p.FetchNames()) pinned.insert(n);
+  for (const auto& v : b.vars)
+    if (v.persistable) pinned.insert(v.name);
+}
+
+long Uses::SoleReader(const std::string& var) const {
+  if (pinned.count(var)) return -1;
+  auto it = readers.find(var);
+  if (it == readers.end() || it->second.size() != 1) return -1;
+  return static_cast<long>(it->second[0]);
+}
+
+void Compact(BlockDesc* b, const std::vector<bool>& dead, const std::set<std::string>& maybe_unused) {
+  std::vector<OpDesc> ops;
+  for (size_t i = 0; i < b->ops.size(); ++i)
+    if (!dead[i]) ops.push_back(std::move(b->ops[i]));
+  b->ops = std::move(ops);
+  std::set<std::string> used;
+  for (const auto& op : b->ops) {
+    for (const auto& n : op.AllInputNames()) used.insert(n);
+    for (const auto& n : op.AllOutputNames()) used.insert(n);
+  }
+  for (const auto& n : maybe_unused)
+    if (!used.count(n)) b->RemoveVar(n);
+}
+
+const Tensor* Weight(const Scope& w, const std::string& name) {
+  const Variable* v = w.FindVar(name);
+  return v && v->Get().dtype() == DataType::kFloat32 && v->Get().initialized() ? &v->Get() : nullptr;
+}
+
+namespace {
+std::string NewWeightName(const BlockDesc& b, const Scope& w, const std::string& base) {
+  for (int i = 0;; ++i) {
+    std::string n = base + "@fold" + (i ? std::to_string(i) : "");
+    if (!b.FindVar(n) && !w.FindVar(n)) return n;
+  }
+}
+}  // namespace
+
+std::string AddWeight(BlockDesc* b, Scope* w, const std::string& base, Tensor t) {
+  std::string name = NewWeightName(*b, *w, base);
+  VarDesc v;
+  v.name = name;
+  v.persistable = true;
+  v.dtype = static_cast<int>(VarDataType::kFP32);
+  v.dims = t.dims().vec();
+  b->AddVar(v);
+  *w->Var(name)->GetMutable() = std::move(t);
+  return name;
+}
+
+int64_t AxisAttr(const OpDesc& op, int64_t def) {
+  AttrReader r(op);
+  int64_t a = r.Int("axis", def);
+  return r.status().ok() ? a : def - 1000;
+}
+
+const std::set<std::string>& FusableActivations() {
+  static const std::set<std::string> kActs = {"relu", "relu6", "leaky_relu", "hard_swish", "sigmoid",
+                                              "tanh", "swish", "hard_sigmoid"};
+  return kActs;
+}
+
+const Tensor* ConvFilter(const OpDesc& conv, const Scope& weights) {
+  if (!IsConv(conv) || conv.Input("Filter").size() != 1) return nullptr;
+  const Tensor* f = Weight(weights, conv.Input("Filter")[0]);
+  return f && f->dims().size() == 4 ? f : nullptr;
+}
+
+}  // namespace passes
+}  // namespace ember

@@ -1,0 +1,116 @@
+// The pass list (the one place that fixes the order) and OptimizeProgram with its per-pass report.
+#include "passes/passes.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+namespace ember {
+namespace {
+
+Status RunNchw16c(ProgramDesc* program, Scope* weights) { return Nchw16cLayoutPass(program, *weights); }
+
+// An op as text: type, slots and attributes, so two programs' ops compare as multisets.
+std::string Signature(const OpDesc& op) {
+  std::ostringstream os;
+  os << op.type << '|';
+  for (const auto* slots : {&op.inputs, &op.outputs}) {
+    for (const auto& kv : *slots) {
+      os << kv.first << '=';
+      for (const auto& n : kv.second) os << n << ',';
+      os << ';';
+    }
+    os << '|';
+  }
+  for (const auto& kv : op.attrs) {
+    const Attribute& a = kv.second;
+    os << kv.first << ':' << static_cast<int>(a.type) << ':' << a.i << ':' << a.f << ':' << a.s << ':';
+    for (auto v : a.ints) os << v << ',';
+    for (auto v : a.floats) os << v << ',';
+    for (const auto& v : a.strings) os << v << ',';
+    os << ';';
+  }
+  return os.str();
+}
+
+// Per op type: ops only in `before` (removed), only in `after` (added); a type on both sides counts as
+// rewritten up to the smaller number.
+void Diff(const BlockDesc& before, const BlockDesc& after, PassReport* r) {
+  std::multiset<std::string> b;
+  for (const auto& op : after.ops) b.insert(Signature(op));
+  std::map<std::string, int> gone, fresh;
+  auto type_of = [](const std::string& sig) { return sig.substr(0, sig.find('|')); };
+  for (const auto& op : before.ops) {
+    auto it = b.find(Signature(op));
+    if (it == b.end()) ++gone[op.type];
+    else b.erase(it);
+  }
+  for (const auto& sig : b) ++fresh[type_of(sig)];
+  for (auto& kv : gone) {
+    auto f = fresh.find(kv.first);
+    const int both = f == fresh.end() ? 0 : std::min(kv.second, f->second);
+    if (both) r->rewritten[kv.first] = both, f->second -= both;
+    if (kv.second > both) r->removed[kv.first] = kv.second - both;
+  }
+  for (const auto& kv : fresh)
+    if (kv.second > 0) r->added[kv.first] = kv.second;
+}
+
+}  // namespace
+
+const std::vector<Pass>& PassList() {
+  static const std::vector<Pass> kPasses = {
+      {"dropout_to_scale", "inference dropout becomes identity or scale(1 - p)", DropoutToScalePass},
+      {"remove_identity", "scale by 1 with bias 0 is removed", RemoveIdentityPass},
+      {"fold_conv_bias", "conv + per-channel elementwise_add -> conv with Bias", FoldConvBiasPass},
+      {"fold_conv_batch_norm", "conv + batch_norm -> conv with a scaled filter and bias", FoldConvBatchNormPass},
+      {"fuse_fc", "mul / matmul + bias add -> fc", FuseFcPass},
+      {"fuse_activation", "conv / fc / elementwise + activation -> one op", FuseActivationPass},
+      {"nchw16c_layout", "depthwise + pointwise conv regions -> packed NCHW16c kernels", RunNchw16c},
+  };
+  return kPasses;
+}
+
+std::string PassReport::Summary() const {
+  if (!ran) return "disabled";
+  if (!changed()) return "no change";
+  std::string s;
+  auto list = [&](const char* verb, const std::map<std::string, int>& m) {
+    if (m.empty()) return;
+    s += (s.empty() ? "" : "; ") + std::string(verb);
+    bool first = true;
+    for (const auto& kv : m) s += (first ? " " : ", ") + std::to_string(kv.second) + " " + kv.first, first = false;
+  };
+  list("removed", removed);
+  list("rewrote", rewritten);
+  list("added", added);
+  return s;
+}
+
+Status OptimizeProgram(ProgramDesc* program, Scope* weights, const PassOptions& options,
+                       std::vector<PassReport>* reports) {
+  for (const auto& name : options.disabled) {
+    const auto& all = PassList();
+    if (std::none_of(all.begin(), all.end(), [&](const Pass& p) { return name == p.name; })) {
+      std::string known;
+      for (const auto& p : all) known += (known.empty() ? "" : ", ") + std::string(p.name);
+      return InvalidArgument("no pass named ", Quote(name), " (passes: ", known, ")");
+    }
+  }
+  if (program->blocks.empty()) return Status::OK();
+  for (const Pass& pass : PassList()) {
+    PassReport r;
+    r.pass = pass.name;
+    r.ran = std::find(options.disabled.begin(), options.disabled.end(), pass.name) == options.disabled.end();
+    if (r.ran) {
+      BlockDesc before;
+      if (reports) before = program->block0();
+      EMBER_RETURN_IF_ERROR(pass.run(program, weights).Prepend(StrCat("pass ", pass.name, ": ")));
+      if (reports) Diff(before, program->block0(), &r);
+    }
+    if (reports) reports->push_back(std::move(r));
+  }
+  return Status::OK();
+}
+
+}  // namespace ember

@@ -1,0 +1,65 @@
+// The optimizer stage: passes rewrite a loaded program before the Executor runs it (loader -> passes ->
+// executor). Each pass rewrites block 0 and may add new weight variables to `weights` (never modifying
+// existing ones, so the program as loaded still runs unchanged). One pass per file in src/passes/; PassList()
+// in passes.cpp fixes their order.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "framework/program_desc.h"
+#include "framework/scope.h"
+#include "framework/status.h"
+
+namespace ember {
+
+struct Pass {
+  const char* name;     // what --disable-pass and ModelOptions::disabled_passes take
+  const char* purpose;  // one line, for `ember inspect --passes`
+  Status (*run)(ProgramDesc* program, Scope* weights);
+};
+
+// Every pass, in the order OptimizeProgram runs them.
+const std::vector<Pass>& PassList();
+
+// What one pass did to the program, from the ops before and after it: per op type, how many were removed,
+// added, or kept with new inputs, outputs or attributes (rewritten: a conv that absorbed a batch_norm).
+struct PassReport {
+  std::string pass;
+  bool ran = false;  // false when disabled
+  std::map<std::string, int> removed, added, rewritten;
+  bool changed() const { return !removed.empty() || !added.empty() || !rewritten.empty(); }
+  std::string Summary() const;  // "removed 20 batch_norm; rewrote 20 conv2d", or "no change"
+};
+
+struct PassOptions {
+  std::vector<std::string> disabled;  // pass names to skip; an unknown name is an error
+};
+
+// Runs every enabled pass in order; `reports` (when given) gets one entry per pass.
+Status OptimizeProgram(ProgramDesc* program, Scope* weights, const PassOptions& options = {},
+                       std::vector<PassReport>* reports = nullptr);
+
+// The passes, callable alone (tests).
+// dropout in inference: upscale_in_train (or p = 0) is identity; downgrade_in_infer becomes scale(1-p).
+Status DropoutToScalePass(ProgramDesc* program, Scope* weights = nullptr);
+// Removes identity ops (scale with scale 1 and bias 0) by rewiring producers or consumers.
+Status RemoveIdentityPass(ProgramDesc* program, Scope* weights = nullptr);
+// conv2d/depthwise_conv2d + elementwise_add(per-channel weight) -> conv with Bias.
+Status FoldConvBiasPass(ProgramDesc* program, Scope* weights);
+// conv [+Bias] + batch_norm -> conv with scaled filter and bias.
+Status FoldConvBatchNormPass(ProgramDesc* program, Scope* weights);
+// mul / matmul / matmul_v2 + elementwise_add(bias weight) -> fc.
+Status FuseFcPass(ProgramDesc* program, Scope* weights);
+// conv/fc/float elementwise + relu/relu6/leaky_relu/hard_swish/... -> the op with fuse_activation.
+Status FuseActivationPass(ProgramDesc* program, Scope* weights = nullptr);
+// Regions of 1x1 and depthwise convs (with the elementwise ops and activations between them) that have both
+// kinds and at least two convs per conversion they cost run on the NCHW16c kernels: their convs get data_format
+// NCHW16c, their tensors are renamed `<name>@16c`, and layout_transform ops convert at the region's borders.
+// Each moved tensor's own name stays NCHW through a conversion after its writer, which the Executor runs only
+// when something reads or fetches it. Only where a packed-layout kernel set is available and the build has
+// layout_transform; EMBER_LAYOUT=nchw turns it off. Returns the number of ops moved in *converted when given.
+Status Nchw16cLayoutPass(ProgramDesc* program, const Scope& weights, int* converted = nullptr);
+
+}  // namespace ember
