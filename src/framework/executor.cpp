@@ -66,7 +66,7 @@ Status Executor::SetInput(const std::string& name, const Tensor& tensor) {
   if (!var) return NotFound("the model has no variable named '", name, "' that can be fed");
   if (packed_copies_.count(name))
     return InvalidArgument("variable '", name, "' is computed inside an NCHW16c region (its readers use '", name,
-                           "@16c'), so it cannot be fed; load the model with EMBER_LAYOUT=nchw to feed it");
+                           "@16c'), so this program cannot take it fed (a Predictor derives one that can)");
   if (vd && vd->IsTensor() && !vd->dims.empty() && static_cast<int>(vd->dims.size()) != tensor.dims().size())
     return InvalidArgument("input '", name, "' has shape ", tensor.dims().ToString(), " but the model expects rank ",
                            vd->dims.size(), " (", DDim(vd->dims).ToString(), ")");

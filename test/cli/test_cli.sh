@@ -36,6 +36,14 @@ check ".npy input round trip" 0 "shape \[1,10\]" -- \
 check "no input is a clear error" 1 "needs input\(s\): image \[-1,1,28,28\]" -- "$ember" run "$mnist"
 check "inspect" 0 "ops missing from this build \(profile 'full'\): none" -- "$ember" inspect "$mnist"
 check "inspect shows fusion" 0 "mul +3 -> 0" -- "$ember" inspect "$mnist"
+check "inspect --passes: what fuse_fc did" 0 "fuse_fc +removed 3 elementwise_add, 3 mul; added 3 fc" -- \
+  "$ember" inspect "$mnist" --passes
+check "inspect --disable-pass: the pass is off, the others run" 0 "fuse_fc +disabled" -- \
+  "$ember" inspect "$mnist" --passes --disable-pass fuse_fc
+check "an unknown pass name lists the passes" 1 "no pass named 'fuse_everything' \(passes: dropout_to_scale, " -- \
+  "$ember" run "$mnist" --input "image=$mnist/infer_3.png" --disable-pass fuse_everything
+check "run with a pass disabled still reads the 3" 0 "top-3: 3 \(" -- \
+  "$ember" run "$mnist" --input "image=$mnist/infer_3.png" --pixel-scale 2 --pixel-bias -1 --top 3 --disable-pass fuse_fc
 head -c 3000 /dev/urandom > "$tmp/garbage.pdmodel"
 check "garbage model" 1 "error: model .*garbage.pdmodel: not a Paddle ProgramDesc" -- "$ember" run "$tmp/garbage.pdmodel" --input x=y
 check "missing model" 1 "error: no such file or folder" -- "$ember" run "$tmp/nothing" --input x=y
