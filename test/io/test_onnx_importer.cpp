@@ -10,7 +10,7 @@
 #include <fstream>
 
 #include "io/ember.h"
-#include "io/onnx_importer.h"
+#include "io/onnx/onnx_importer.h"
 #include "io/onnx_test_util.h"
 #include "onnx.pb.h"
 #include "test_util.h"
@@ -344,7 +344,7 @@ TEST_CASE("ONNX import errors name the node, op and attribute", "[io][onnx]") {
     Status s = Import(m, &prog, &weights);
     CHECK(s.code() == StatusCode::kUnimplemented);
     CHECK(s.message().find("d2s") != std::string::npos);
-    CHECK(s.message().find("mode = XYZ") != std::string::npos);
+    CHECK(s.message().find("mode = 'XYZ'") != std::string::npos);  // a string from the file, quoted
   }
   SECTION("unknown attribute") {
     onnx::ModelProto m = NewModel(13);
