@@ -400,150 +400,143 @@ Status ConvertCumSum(OnnxContext& c) {
 
 // --- reductions
 // One reduction node's axes and flags, and the emitters its converters share.
-class Reduction {
- public:
-  explicit Reduction(OnnxContext& c) : c_(c), x_(c.In(0)), y_(c.Out(0)) {}
+struct Reduction {
+  explicit Reduction(OnnxContext& ctx) : c(ctx), x(ctx.In(0)), y(ctx.Out(0)) {}
 
   // Reads axes (attribute, constant or runtime input) and the flags; *done when the node is a plain copy.
   Status Prepare(bool* done) {
-    EMBER_RETURN_IF_ERROR(c_.NeedInputs(1));
-    OnnxAttrs& a = c_.attrs();
-    bool axes_input = (c_.op_type() == "ReduceSum" && c_.opset() >= 13) || c_.opset() >= 18;
+    EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+    OnnxAttrs& a = c.attrs();
+    bool axes_input = (c.op_type() == "ReduceSum" && c.opset() >= 13) || c.opset() >= 18;
     if (axes_input) {
-      if (!c_.In(1).empty()) {
-        if (const Tensor* t = c_.Const(c_.In(1))) axes_ = ToInts(*t);
-        else axes_var_ = c_.In(1);
+      if (!c.In(1).empty()) {
+        if (const Tensor* t = c.Const(c.In(1))) axes = ToInts(*t);
+        else axes_var = c.In(1);
       }
     } else {
-      axes_ = a.Ints("axes", {});
+      axes = a.Ints("axes", {});
     }
-    keep_ = a.Int("keepdims", 1) != 0;
-    noop_ = a.Int("noop_with_empty_axes", 0) != 0;
-    c_.SameType();
-    *done = axes_.empty() && noop_ && axes_var_.empty();
-    if (*done) c_.AddOp("assign", {{"X", {x_}}}, {{"Out", {y_}}});
+    keep = a.Int("keepdims", 1) != 0;
+    noop = a.Int("noop_with_empty_axes", 0) != 0;
+    c.SameType();
+    *done = axes.empty() && noop && axes_var.empty();
+    if (*done) c.AddOp("assign", {{"X", {x}}}, {{"Out", {y}}});
     // Reducing every dim without keepdims gives a scalar in ONNX; Ember's reduce ops give [1].
     // (With runtime axes the result of a full reduction keeps Ember's shape [1].)
-    all_dims_ = axes_.empty() && axes_var_.empty();
-    const int rank = c_.Rank(x_);
-    if (!all_dims_ && axes_var_.empty() && rank >= 0) {
+    all_dims = axes.empty() && axes_var.empty();
+    const int rank = c.Rank(x);
+    if (!all_dims && axes_var.empty() && rank >= 0) {
       std::set<int64_t> uniq;
-      for (int64_t ax : axes_) uniq.insert(NormAxis(ax, rank));
-      all_dims_ = static_cast<int>(uniq.size()) == rank;
+      for (int64_t ax : axes) uniq.insert(NormAxis(ax, rank));
+      all_dims = static_cast<int>(uniq.size()) == rank;
     }
     return Status::OK();
   }
 
   void Reduce(const std::string& type, const std::string& src, const std::string& dst, bool keep_dim) {
-    c_.CopyType(x_, dst);
-    std::string r = !keep_dim && all_dims_ ? c_.Temp(dst) : dst;
-    if (!axes_var_.empty()) {
-      c_.AddOp(type, {{"X", {src}}, {"DimTensor", {axes_var_}}}, {{"Out", {r}}},
-               {{"keep_dim", Attribute::Bool(keep_dim)}, {"noop_with_empty_dim", Attribute::Bool(noop_)}});
+    c.CopyType(x, dst);
+    std::string r = !keep_dim && all_dims ? c.Temp(dst) : dst;
+    if (!axes_var.empty()) {
+      c.AddOp(type, {{"X", {src}}, {"DimTensor", {axes_var}}}, {{"Out", {r}}},
+              {{"keep_dim", Attribute::Bool(keep_dim)}, {"noop_with_empty_dim", Attribute::Bool(noop)}});
     } else {
-      c_.AddOp(type, {{"X", {src}}}, {{"Out", {r}}},
-               {{"dim", Attribute::Ints(axes_.empty() ? std::vector<int64_t>{0} : axes_)},
-                {"keep_dim", Attribute::Bool(keep_dim)}, {"reduce_all", Attribute::Bool(axes_.empty())}});
+      c.AddOp(type, {{"X", {src}}}, {{"Out", {r}}},
+              {{"dim", Attribute::Ints(axes.empty() ? std::vector<int64_t>{0} : axes)},
+               {"keep_dim", Attribute::Bool(keep_dim)}, {"reduce_all", Attribute::Bool(axes.empty())}});
     }
     if (r != dst) {  // [1] -> []: gather element 0 with a scalar index
-      std::string zero = c_.Temp(dst);
+      std::string zero = c.Temp(dst);
       Tensor z(DataType::kInt64, DDim(std::vector<int64_t>{}));
       *z.mutable_data<int64_t>() = 0;
-      (void)c_.AddWeight(zero, z);
-      c_.AddOp("gather", {{"X", {r}}, {"Index", {zero}}}, {{"Out", {dst}}}, {{"axis", Attribute::Int(0)}});
+      (void)c.AddWeight(zero, z);
+      c.AddOp("gather", {{"X", {r}}, {"Index", {zero}}}, {{"Out", {dst}}}, {{"axis", Attribute::Int(0)}});
     }
   }
   std::string Unary(const std::string& type, const std::string& src) {
-    std::string dst = c_.Temp(y_);
-    c_.CopyType(x_, dst);
-    c_.AddOp(type, {{"X", {src}}}, {{"Out", {dst}}});
+    std::string dst = c.Temp(y);
+    c.CopyType(x, dst);
+    c.AddOp(type, {{"X", {src}}}, {{"Out", {dst}}});
     return dst;
   }
   void Neg(const std::string& src, const std::string& dst) {
-    c_.AddOp("scale", {{"X", {src}}}, {{"Out", {dst}}}, {{"scale", Attribute::Float(-1)}, {"bias", Attribute::Float(0)}});
+    c.AddOp("scale", {{"X", {src}}}, {{"Out", {dst}}},
+            {{"scale", Attribute::Float(-1)}, {"bias", Attribute::Float(0)}});
   }
 
-  OnnxContext& c_;
-  const std::string x_, y_;
-  std::vector<int64_t> axes_;
-  std::string axes_var_;  // axes known at run time only
-  bool keep_ = true, noop_ = false, all_dims_ = false;
+  OnnxContext& c;
+  const std::string x, y;
+  std::vector<int64_t> axes;
+  std::string axes_var;  // axes known at run time only
+  bool keep = true, noop = false, all_dims = false;
 };
+
+// Prepares the node's reduction and, unless it is a plain copy, emits it with `emit`.
+Status EmitReduction(OnnxContext& c, void (*emit)(OnnxContext&, Reduction&)) {
+  Reduction r(c);
+  bool done = false;
+  EMBER_RETURN_IF_ERROR(r.Prepare(&done));
+  if (!done) emit(c, r);
+  return Status::OK();
+}
 
 // ReduceMean, ReduceSum, ReduceMax: one Ember op.
 Status ConvertReduce(OnnxContext& c) {
-  Reduction r(c);
-  bool done = false;
-  EMBER_RETURN_IF_ERROR(r.Prepare(&done));
-  if (done) return Status::OK();
-  const std::string& op = c.op_type();
-  r.Reduce(op == "ReduceMean" ? "reduce_mean" : op == "ReduceSum" ? "reduce_sum" : "reduce_max", r.x_, r.y_, r.keep_);
-  return Status::OK();
+  return EmitReduction(c, [](OnnxContext& c, Reduction& r) {
+    const std::string& op = c.op_type();
+    r.Reduce(op == "ReduceMean" ? "reduce_mean" : op == "ReduceSum" ? "reduce_sum" : "reduce_max", r.x, r.y,
+             r.keep);
+  });
 }
 
 Status ConvertReduceMin(OnnxContext& c) {  // -max(-x)
-  Reduction r(c);
-  bool done = false;
-  EMBER_RETURN_IF_ERROR(r.Prepare(&done));
-  if (done) return Status::OK();
-  std::string nx = c.Temp(r.y_), m = c.Temp(r.y_);
-  r.Neg(r.x_, nx);
-  r.Reduce("reduce_max", nx, m, r.keep_);
-  r.Neg(m, r.y_);
-  return Status::OK();
+  return EmitReduction(c, [](OnnxContext& c, Reduction& r) {
+    std::string nx = c.Temp(r.y), m = c.Temp(r.y);
+    r.Neg(r.x, nx);
+    r.Reduce("reduce_max", nx, m, r.keep);
+    r.Neg(m, r.y);
+  });
 }
 
 Status ConvertReduceL1(OnnxContext& c) {
-  Reduction r(c);
-  bool done = false;
-  EMBER_RETURN_IF_ERROR(r.Prepare(&done));
-  if (!done) r.Reduce("reduce_sum", r.Unary("abs", r.x_), r.y_, r.keep_);
-  return Status::OK();
+  return EmitReduction(c, [](OnnxContext& c, Reduction& r) {
+    r.Reduce("reduce_sum", r.Unary("abs", r.x), r.y, r.keep);
+  });
 }
 
 // ReduceSumSquare, and ReduceL2 = its square root.
 Status ConvertReduceSumSquare(OnnxContext& c) {
-  Reduction r(c);
-  bool done = false;
-  EMBER_RETURN_IF_ERROR(r.Prepare(&done));
-  if (done) return Status::OK();
-  std::string sq = c.Temp(r.y_);
-  c.AddOp("elementwise_mul", {{"X", {r.x_}}, {"Y", {r.x_}}}, {{"Out", {sq}}}, {{"axis", Attribute::Int(-1)}});
-  if (c.op_type() == "ReduceSumSquare") {
-    r.Reduce("reduce_sum", sq, r.y_, r.keep_);
-    return Status::OK();
-  }
-  std::string s = c.Temp(r.y_);
-  r.Reduce("reduce_sum", sq, s, r.keep_);
-  c.AddOp("sqrt", {{"X", {s}}}, {{"Out", {r.y_}}});
-  return Status::OK();
+  return EmitReduction(c, [](OnnxContext& c, Reduction& r) {
+    std::string sq = c.Temp(r.y);
+    c.AddOp("elementwise_mul", {{"X", {r.x}}, {"Y", {r.x}}}, {{"Out", {sq}}}, {{"axis", Attribute::Int(-1)}});
+    if (c.op_type() == "ReduceSumSquare") {
+      r.Reduce("reduce_sum", sq, r.y, r.keep);
+      return;
+    }
+    std::string s = c.Temp(r.y);
+    r.Reduce("reduce_sum", sq, s, r.keep);
+    c.AddOp("sqrt", {{"X", {s}}}, {{"Out", {r.y}}});
+  });
 }
 
 Status ConvertReduceLogSum(OnnxContext& c) {
-  Reduction r(c);
-  bool done = false;
-  EMBER_RETURN_IF_ERROR(r.Prepare(&done));
-  if (done) return Status::OK();
-  std::string s = c.Temp(r.y_);
-  r.Reduce("reduce_sum", r.x_, s, r.keep_);
-  c.AddOp("log", {{"X", {s}}}, {{"Out", {r.y_}}});
-  return Status::OK();
+  return EmitReduction(c, [](OnnxContext& c, Reduction& r) {
+    std::string s = c.Temp(r.y);
+    r.Reduce("reduce_sum", r.x, s, r.keep);
+    c.AddOp("log", {{"X", {s}}}, {{"Out", {r.y}}});
+  });
 }
 
 Status ConvertReduceLogSumExp(OnnxContext& c) {  // m + log(sum(exp(x - m))), m = max(x): no overflow
-  Reduction r(c);
-  bool done = false;
-  EMBER_RETURN_IF_ERROR(r.Prepare(&done));
-  if (done) return Status::OK();
-  const std::string x = r.x_, y = r.y_;
-  std::string m = c.Temp(y), d = c.Temp(y), s = c.Temp(y), m2 = r.keep_ ? m : c.Temp(y), l = c.Temp(y);
-  r.Reduce("reduce_max", x, m, true);
-  c.AddOp("elementwise_sub", {{"X", {x}}, {"Y", {m}}}, {{"Out", {d}}}, {{"axis", Attribute::Int(-1)}});
-  r.Reduce("reduce_sum", r.Unary("exp", d), s, r.keep_);
-  c.AddOp("log", {{"X", {s}}}, {{"Out", {l}}});
-  if (!r.keep_) r.Reduce("reduce_max", x, m2, false);
-  c.AddOp("elementwise_add", {{"X", {l}}, {"Y", {m2}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(-1)}});
-  return Status::OK();
+  return EmitReduction(c, [](OnnxContext& c, Reduction& r) {
+    const std::string x = r.x, y = r.y;
+    std::string m = c.Temp(y), d = c.Temp(y), s = c.Temp(y), m2 = r.keep ? m : c.Temp(y), l = c.Temp(y);
+    r.Reduce("reduce_max", x, m, true);
+    c.AddOp("elementwise_sub", {{"X", {x}}, {"Y", {m}}}, {{"Out", {d}}}, {{"axis", Attribute::Int(-1)}});
+    r.Reduce("reduce_sum", r.Unary("exp", d), s, r.keep);
+    c.AddOp("log", {{"X", {s}}}, {{"Out", {l}}});
+    if (!r.keep) r.Reduce("reduce_max", x, m2, false);
+    c.AddOp("elementwise_add", {{"X", {l}}, {"Y", {m2}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(-1)}});
+  });
 }
 
 }  // namespace
