@@ -46,15 +46,17 @@ Status FindConverter(const onnx::NodeProto& node, int64_t opset, const OnnxConve
         *found = row;
         return Status::OK();
       }
-      covered += StrCat(covered.empty() ? "" : ", ", row->min_opset, "-", row->max_opset);
+      covered += StrCat(covered.empty() ? "" : ", ", row->min_opset);
+      if (row->max_opset != row->min_opset) covered += StrCat("-", row->max_opset);
     }
   }
-  std::string label = node.name().empty() ? StrCat("ONNX node (", Quote(node.op_type()), ", output ",
-                                                   Quote(node.output_size() > 0 ? node.output(0) : ""))
-                                          : StrCat("ONNX node ", Quote(node.name()), " (", Quote(node.op_type()));
+  std::string label = node.name().empty()
+                          ? StrCat("ONNX node (", Quote(node.op_type()), ", output ",
+                                   Quote(node.output_size() > 0 ? node.output(0) : ""))
+                          : StrCat("ONNX node ", Quote(node.name()), " (", Quote(node.op_type()));
+  std::string others = covered.empty() ? "" : StrCat(" (it has converters for opsets ", covered, ")");
   return Unimplemented(label, ", opset ", opset, "): no converter for ", Quote(node.op_type()), " at opset ", opset,
-                       " in this build", covered.empty() ? "" : StrCat(" (it has converters for opsets ", covered,
-                                                                       ")"));
+                       " in this build", others);
 }
 
 class Importer {

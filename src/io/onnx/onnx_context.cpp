@@ -1,3 +1,4 @@
+// OnnxAttrs and OnnxContext: the attribute reader and the per-node context of the ONNX converters.
 #include "io/onnx/onnx_context.h"
 
 #include "io/onnx/tensor_proto.h"
