@@ -8,7 +8,7 @@
 #include "io/paddle_loader.h"
 #include "io/generated_weights.h"
 #include "io/ncnn_importer.h"
-#include "io/onnx_importer.h"
+#include "io/onnx/onnx_importer.h"
 #include "passes/passes.h"
 
 namespace ember {

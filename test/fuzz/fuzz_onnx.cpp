@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "fuzz_common.h"
-#include "io/onnx_importer.h"
+#include "io/onnx/onnx_importer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ember_fuzz::InitLimits();

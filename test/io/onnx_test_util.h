@@ -6,7 +6,7 @@
 
 #include "framework/status.h"
 #include "framework/tensor.h"
-#include "io/onnx_importer.h"
+#include "io/onnx/onnx_importer.h"
 #include "test_util.h"
 
 namespace ember {

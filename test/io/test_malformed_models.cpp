@@ -27,7 +27,7 @@
 #include "fuzz/fuzz_common.h"
 #include "io/ember.h"
 #include "io/ncnn_importer.h"
-#include "io/onnx_importer.h"
+#include "io/onnx/onnx_importer.h"
 #include "io/paddle_loader.h"
 #include "onnx.pb.h"
 #include "paddle_framework.pb.h"

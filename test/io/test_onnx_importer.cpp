@@ -9,8 +9,9 @@
 #include <cstdio>
 #include <fstream>
 
+#include "io/converter_list.h"
 #include "io/ember.h"
-#include "io/onnx_importer.h"
+#include "io/onnx/onnx_importer.h"
 #include "io/onnx_test_util.h"
 #include "onnx.pb.h"
 #include "test_util.h"
@@ -344,7 +345,7 @@ TEST_CASE("ONNX import errors name the node, op and attribute", "[io][onnx]") {
     Status s = Import(m, &prog, &weights);
     CHECK(s.code() == StatusCode::kUnimplemented);
     CHECK(s.message().find("d2s") != std::string::npos);
-    CHECK(s.message().find("mode = XYZ") != std::string::npos);
+    CHECK(s.message().find("mode = 'XYZ'") != std::string::npos);  // a string from the file, quoted
   }
   SECTION("unknown attribute") {
     onnx::ModelProto m = NewModel(13);
@@ -435,4 +436,111 @@ TEST_CASE("ParseOnnxTensor reads every storage form and rejects wrong counts", "
   s = ParseOnnxTensor(buf.data(), buf.size(), "s.pb", &t);
   CHECK(s.code() == StatusCode::kUnimplemented);
   CHECK(s.message().find("STRING") != std::string::npos);
+}
+
+TEST_CASE("ONNX converter table: valid, non-overlapping opset ranges; the usual ops are listed", "[io][onnx]") {
+  std::vector<ConverterInfo> rows = OnnxConverterList();
+  REQUIRE(rows.size() > 50);
+  std::vector<std::string> bad;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const ConverterInfo& r = rows[i];
+    if (r.op_type.empty() || r.min_version < 1 || r.max_version > 21 || r.min_version > r.max_version)
+      bad.push_back(StrCat("row ", i, " ", r.op_type, " [", r.min_version, ", ", r.max_version, "]"));
+    for (size_t j = i + 1; j < rows.size(); ++j) {
+      const ConverterInfo& o = rows[j];
+      if (o.op_type == r.op_type && o.min_version <= r.max_version && r.min_version <= o.max_version)
+        bad.push_back(StrCat(r.op_type, ": rows ", i, " and ", j, " overlap"));
+    }
+  }
+  std::string listed;
+  for (const auto& b : bad) listed += b + "; ";
+  INFO(listed);
+  CHECK(bad.empty());
+  // Which rows cover opset 13 for an op type.
+  auto covers = [&](const std::string& op, int opset) {
+    int n = 0;
+    for (const auto& r : rows)
+      if (r.op_type == op && r.min_version <= opset && opset <= r.max_version) ++n;
+    return n;
+  };
+  CHECK(covers("Conv", 13) == 1);
+  CHECK(covers("Relu", 13) == 1);
+  CHECK(covers("Reshape", 13) == 1);
+  CHECK(covers("Reshape", 4) == 1);  // the attribute form
+  CHECK(covers("Softmax", 11) == 1);
+  CHECK(covers("NonMaxSuppression", 13) == 0);
+}
+
+TEST_CASE("ONNX unknown op: the error names the format, op type, node and opset", "[io][onnx]") {
+  ProgramDesc prog;
+  Scope weights;
+  SECTION("no converter at all") {
+    onnx::ModelProto m = NewModel(13);
+    AddNode(m.mutable_graph(), "MyOp", {"x"}, {"y"}, "conv_7");
+    AddValueInfo(m.mutable_graph()->mutable_input(), "x", {4});
+    Status s = Import(m, &prog, &weights);
+    INFO(s.message());
+    CHECK(s.code() == StatusCode::kUnimplemented);
+    CHECK(s.message().find("ONNX node 'conv_7' ('MyOp', opset 13): no converter for 'MyOp' at opset 13") !=
+          std::string::npos);
+    CHECK(s.message().find("test.onnx") != std::string::npos);
+    CHECK(s.message().find("converters for opsets") == std::string::npos);
+  }
+  SECTION("converters only for other opsets") {
+    onnx::ModelProto m = NewModel(13);
+    AddNode(m.mutable_graph(), "Gelu", {"x"}, {"y"}, "g");
+    AddValueInfo(m.mutable_graph()->mutable_input(), "x", {4});
+    Status s = Import(m, &prog, &weights);
+    INFO(s.message());
+    CHECK(s.code() == StatusCode::kUnimplemented);
+    CHECK(s.message().find("no converter for 'Gelu' at opset 13") != std::string::npos);
+    CHECK(s.message().find("it has converters for opsets 20-21") != std::string::npos);
+    // The same node at an opset the row covers imports.
+    onnx::ModelProto m20 = NewModel(20);
+    AddNode(m20.mutable_graph(), "Gelu", {"x"}, {"y"}, "g");
+    AddValueInfo(m20.mutable_graph()->mutable_input(), "x", {4});
+    AddValueInfo(m20.mutable_graph()->mutable_output(), "y", {4});
+    Status ok = Import(m20, &prog, &weights);
+    INFO(ok.message());
+    CHECK(ok.ok());
+  }
+}
+
+TEST_CASE("ONNX errors quote names from the file: control bytes escaped, backslashes doubled", "[io][onnx]") {
+  ProgramDesc prog;
+  Scope weights;
+  SECTION("node name with a terminal escape") {
+    onnx::ModelProto m = NewModel(13);
+    AddNode(m.mutable_graph(), "MyOp", {"x"}, {"y"}, "red\x1b[31m");
+    AddValueInfo(m.mutable_graph()->mutable_input(), "x", {4});
+    Status s = Import(m, &prog, &weights);
+    INFO(s.message());
+    CHECK(s.code() == StatusCode::kUnimplemented);
+    CHECK(s.message().find("'red\\x1b[31m'") != std::string::npos);
+    CHECK(s.message().find('\x1b') == std::string::npos);
+  }
+  SECTION("a literal backslash in a name stays distinguishable from an escaped byte") {
+    onnx::ModelProto m = NewModel(13);
+    AddNode(m.mutable_graph(), "Relu", {"in\\x41"}, {"y"}, "r");
+    Status s = Import(m, &prog, &weights);
+    INFO(s.message());
+    CHECK(s.code() == StatusCode::kParseError);
+    CHECK(s.message().find("'in\\\\x41'") != std::string::npos);
+  }
+  SECTION("attribute name and string value") {
+    onnx::ModelProto m = NewModel(13);
+    IntAttr(AddNode(m.mutable_graph(), "Relu", {"x"}, {"y"}, "r"), "odd\x07name", 1);
+    AddValueInfo(m.mutable_graph()->mutable_input(), "x", {4});
+    Status s = Import(m, &prog, &weights);
+    INFO(s.message());
+    CHECK(s.message().find("attribute 'odd\\x07name' is not supported") != std::string::npos);
+    onnx::ModelProto p = NewModel(13);
+    StringAttr(AddNode(p.mutable_graph(), "Pad", {"x", "pads"}, {"y"}, "p"), "mode", "wrap\x1b");
+    SetInts(p.mutable_graph()->add_initializer(), "pads", {1, 1});
+    AddValueInfo(p.mutable_graph()->mutable_input(), "x", {4});
+    s = Import(p, &prog, &weights);
+    INFO(s.message());
+    CHECK(s.message().find("mode = 'wrap\\x1b' is not supported") != std::string::npos);
+    CHECK(s.message().find('\x1b') == std::string::npos);
+  }
 }

@@ -1,7 +1,8 @@
 // ONNX importer: an ONNX ModelProto into Ember's ProgramDesc (with feed/fetch ops for the graph's inputs and
 // outputs) and a weight scope (initializers, Constant nodes).
 //
-// Each ONNX node becomes one or more Ember ops with Paddle-style slots and attributes. ONNX inputs that an
+// Each ONNX node becomes one or more Ember ops with Paddle-style slots and attributes, by the converter that
+// the converter table (onnx_context.h; one row per op type and opset range) holds for it. ONNX inputs that an
 // Ember op takes as an attribute (Reshape shape, Slice starts/ends, Clip min/max, Pad pads, ...) are read
 // from initializers or Constant nodes at import, or bound to the op's tensor slot when it has one. Ops or
 // attribute values Ember cannot honour fail the import with a message naming the node and the attribute.

@@ -1,0 +1,328 @@
+// ONNX converters that move data without arithmetic: Reshape, Flatten, Transpose, Concat, Squeeze /
+// Unsqueeze, Slice, Split, Pad, Gather, GatherElements, Expand, Tile, Range, DepthToSpace / SpaceToDepth, Trilu.
+#include "io/onnx/onnx_context.h"
+#include "io/onnx/tensor_proto.h"
+
+namespace ember {
+
+namespace {
+
+// Reshape-1/4: the shape is an attribute.
+Status ConvertReshapeAttr(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  c.SameType();
+  c.AddOp("reshape2", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}},
+          {{"shape", Attribute::Ints(c.attrs().Ints("shape", {}))}});
+  return Status::OK();
+}
+
+Status ConvertReshape(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const std::string x = c.In(0), y = c.Out(0);
+  c.SameType();
+  std::map<std::string, Attribute> attrs;
+  if (c.attrs().Int("allowzero", 0) != 0) attrs["allowzero"] = Attribute::Bool(true);  // a 0 is a zero-size dim
+  if (const Tensor* s = c.Const(c.In(1))) {
+    attrs["shape"] = Attribute::Ints(ToInts(*s));
+    c.AddOp("reshape2", {{"X", {x}}}, {{"Out", {y}}}, attrs);
+  } else {
+    c.AddOp("reshape2", {{"X", {x}}, {"Shape", {c.In(1)}}}, {{"Out", {y}}}, attrs);
+  }
+  return Status::OK();
+}
+
+Status ConvertFlatten(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  int64_t axis = c.attrs().Int("axis", 1);
+  if (axis < 0) {
+    int r = c.Rank(c.In(0));
+    if (r < 0) return c.Fail("a negative axis needs the input's rank (no value_info for it)");
+    axis += r;
+  }
+  c.SameType();
+  c.AddOp("flatten", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}}, {{"axis", Attribute::Int(axis)}});
+  return Status::OK();
+}
+
+Status ConvertTranspose(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  std::vector<int64_t> perm = c.attrs().Ints("perm", {});
+  if (perm.empty()) {
+    int r = c.Rank(c.In(0));
+    if (r < 0) return c.Fail("a Transpose without perm needs the input's rank (no value_info for it)");
+    for (int i = r - 1; i >= 0; --i) perm.push_back(i);
+  }
+  c.SameType();
+  c.AddOp("transpose2", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}}, {{"axis", Attribute::Ints(perm)}});
+  return Status::OK();
+}
+
+Status ConvertConcat(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  std::vector<std::string> xs;
+  for (const auto& s : c.node().input())
+    if (!s.empty()) xs.push_back(s);
+  c.SameType();
+  c.AddOp("concat", {{"X", xs}}, {{"Out", {c.Out(0)}}}, {{"axis", Attribute::Int(c.attrs().Int("axis", 0))}});
+  return Status::OK();
+}
+
+// Squeeze and Unsqueeze: axes an attribute before opset 13, an optional input from 13.
+Status ConvertSqueeze(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const bool unsqueeze = c.op_type() == "Unsqueeze";
+  std::vector<int64_t> axes;
+  OpDesc::Slots ins = {{"X", {c.In(0)}}};
+  if (c.opset() >= 13) {
+    if (!c.In(1).empty()) {
+      if (const Tensor* t = c.Const(c.In(1))) axes = ToInts(*t);
+      else ins.push_back({"AxesTensor", {c.In(1)}});  // axes known at run time only
+    }
+  } else {
+    axes = c.attrs().Ints("axes", {});
+  }
+  if (unsqueeze && axes.empty() && ins.size() == 1) return c.Fail("Unsqueeze needs axes");
+  c.SameType();
+  std::map<std::string, Attribute> attrs = {{"axes", Attribute::Ints(axes)}};
+  // ONNX's axes are positions in the output (any order, negatives from the output rank).
+  if (unsqueeze) attrs["output_axes"] = Attribute::Bool(true);
+  c.AddOp(unsqueeze ? "unsqueeze2" : "squeeze2", ins, {{"Out", {c.Out(0)}}}, attrs);
+  return Status::OK();
+}
+
+Status ConvertSlice(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  OnnxAttrs& a = c.attrs();
+  // strided_slice takes every part as an attribute (constant) or a tensor (runtime).
+  std::map<std::string, Attribute> attrs;
+  OpDesc::Slots ins = {{"Input", {c.In(0)}}};
+  if (c.opset() < 10) {
+    attrs["starts"] = Attribute::Ints(a.Ints("starts", {}));
+    attrs["ends"] = Attribute::Ints(a.Ints("ends", {}));
+    if (a.Has("axes")) attrs["axes"] = Attribute::Ints(a.Ints("axes", {}));
+  } else {
+    if (c.node().input_size() < 3) return InvalidArgument(c.Where(), ": needs starts and ends");
+    const char* attr_names[] = {"", "starts", "ends", "axes", "strides"};
+    const char* slots[] = {"", "StartsTensor", "EndsTensor", "AxesTensor", "StridesTensor"};
+    for (int i = 1; i <= 4; ++i) {
+      if (c.In(i).empty()) continue;
+      if (const Tensor* t = c.Const(c.In(i))) attrs[attr_names[i]] = Attribute::Ints(ToInts(*t));
+      else ins.push_back({slots[i], {c.In(i)}});
+    }
+  }
+  c.SameType();
+  c.AddOp("strided_slice", ins, {{"Out", {c.Out(0)}}}, attrs);
+  return Status::OK();
+}
+
+Status ConvertSplit(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  OnnxAttrs& a = c.attrs();
+  std::vector<int64_t> split;
+  OpDesc::Slots ins = {{"X", {c.In(0)}}};
+  if (c.opset() >= 13) {
+    if (!c.In(1).empty()) {
+      if (const Tensor* t = c.Const(c.In(1))) split = ToInts(*t);
+      else ins.push_back({"SectionsTensorList", {c.In(1)}});  // one 1-D tensor of every section
+    }
+  } else {
+    split = a.Ints("split", {});
+  }
+  int64_t num_outputs = a.Int("num_outputs", 0);
+  std::vector<std::string> outs(c.node().output().begin(), c.node().output().end());
+  for (auto& o : outs) {
+    if (o.empty()) o = c.Temp(c.Out(0));
+    c.CopyType(c.In(0), o);
+  }
+  std::map<std::string, Attribute> attrs = {{"axis", Attribute::Int(a.Int("axis", 0))}};
+  if (!split.empty()) attrs["sections"] = Attribute::Ints(split);
+  else if (ins.size() > 1) attrs["sections"] = Attribute::Ints({});
+  else if (num_outputs > 0 && num_outputs != static_cast<int64_t>(outs.size()))
+    return a.Unsupported("num_outputs", std::to_string(num_outputs));
+  else attrs["num"] = Attribute::Int(static_cast<int64_t>(outs.size()));
+  c.AddOp("split", ins, {{"Out", outs}}, attrs);
+  return Status::OK();
+}
+
+// Runtime ONNX pads [begins..., ends...] reordered at run time into Ember's [begin_0, end_0, ...] by a gather.
+Status RuntimePads(OnnxContext& c, const std::string& pads_t, int r, std::string* pairs) {
+  int64_t n = r;
+  const auto* ps = c.Shape(pads_t);
+  if (n < 0 && ps && ps->size() == 1 && (*ps)[0] > 0) n = (*ps)[0] / 2;
+  if (n < 0) return c.Fail("runtime pads need the rank of the data input (no value_info for it)");
+  Tensor perm(DataType::kInt64, DDim({2 * n}));
+  for (int64_t i = 0; i < n; ++i) {
+    perm.mutable_data<int64_t>()[2 * i] = i;
+    perm.mutable_data<int64_t>()[2 * i + 1] = n + i;
+  }
+  std::string idx = c.Temp(c.Out(0));
+  *pairs = c.Temp(c.Out(0));
+  EMBER_RETURN_IF_ERROR(c.AddWeight(idx, perm));
+  c.AddOp("gather", {{"X", {pads_t}}, {"Index", {idx}}}, {{"Out", {*pairs}}}, {{"axis", Attribute::Int(0)}});
+  return Status::OK();
+}
+
+// Constant ONNX pads over `axes` (all dims when empty) as Ember's [begin_0, end_0, ...] over every dim.
+Status ConstantPads(OnnxContext& c, const std::vector<int64_t>& pads, std::vector<int64_t> axes, int r,
+                    std::vector<int64_t>* pairs) {
+  size_t n = pads.size() / 2;
+  if (pads.size() % 2) return c.attrs().Unsupported("pads", DDim(pads).ToString());
+  if (axes.empty()) {
+    for (size_t i = 0; i < n; ++i) axes.push_back(static_cast<int64_t>(i));
+  } else if (axes.size() != n) {
+    return c.Fail("pads must have two values per axis");
+  }
+  size_t full = r >= 0 ? static_cast<size_t>(r) : n;
+  pairs->assign(2 * full, 0);
+  for (size_t i = 0; i < n; ++i) {
+    if (axes[i] < 0 || static_cast<size_t>(axes[i]) >= full) return c.Fail("pads do not match the data rank");
+    (*pairs)[2 * static_cast<size_t>(axes[i])] = pads[i];
+    (*pairs)[2 * static_cast<size_t>(axes[i]) + 1] = pads[i + n];
+  }
+  return Status::OK();
+}
+
+Status ConvertPad(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  OnnxAttrs& a = c.attrs();
+  std::string mode = a.String("mode", "constant");
+  if (mode != "constant" && mode != "reflect" && mode != "edge") return a.Unsupported("mode", Quote(mode));
+  std::map<std::string, Attribute> attrs = {{"mode", Attribute::String(mode)}};
+  OpDesc::Slots ins = {{"X", {c.In(0)}}};
+  std::vector<int64_t> pads;
+  std::string pads_t;
+  if (c.opset() < 11) {
+    pads = a.Ints("pads", {});
+    attrs["pad_value"] = Attribute::Float(a.Float("value", 0.f));
+  } else {
+    if (c.node().input_size() < 2) return InvalidArgument(c.Where(), ": needs pads");
+    if (const Tensor* t = c.Const(c.In(1))) pads = ToInts(*t);
+    else pads_t = c.In(1);
+    if (!c.In(2).empty()) {
+      const Tensor* v = c.Const(c.In(2));
+      if (v && v->numel() == 1 && v->dtype() == DataType::kFloat32) attrs["pad_value"] = Attribute::Float(ToDoubles(*v)[0]);
+      else ins.push_back({"PadValue", {c.In(2)}});
+    }
+  }
+  // ONNX pads are [begin_0 .. begin_n-1, end_0 .. end_n-1] over `axes` (all dims by default); Ember's are
+  // [begin_0, end_0, begin_1, end_1, ...] over every dim.
+  int r = c.Rank(c.In(0));
+  std::vector<int64_t> axes;
+  if (c.opset() >= 18 && !c.In(3).empty()) {
+    EMBER_RETURN_IF_ERROR(c.ConstInts(3, "axes", &axes));
+    if (r < 0) return c.Fail("input axes needs the rank of the data input (no value_info for it)");
+    for (auto& ax : axes) ax = NormAxis(ax, r);
+  }
+  if (!pads_t.empty()) {
+    if (!axes.empty()) return c.Fail("input axes with runtime pads is not supported");
+    std::string pairs;
+    EMBER_RETURN_IF_ERROR(RuntimePads(c, pads_t, r, &pairs));
+    ins.push_back({"Paddings", {pairs}});
+  } else {
+    std::vector<int64_t> pairs;
+    EMBER_RETURN_IF_ERROR(ConstantPads(c, pads, axes, r, &pairs));
+    attrs["paddings"] = Attribute::Ints(pairs);
+  }
+  c.SameType();
+  c.AddOp("pad", ins, {{"Out", {c.Out(0)}}}, attrs);
+  return Status::OK();
+}
+
+Status ConvertGather(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  c.SameType();
+  c.AddOp("gather", {{"X", {c.In(0)}}, {"Index", {c.In(1)}}}, {{"Out", {c.Out(0)}}},
+          {{"axis", Attribute::Int(c.attrs().Int("axis", 0))}});
+  return Status::OK();
+}
+
+Status ConvertGatherElements(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  c.SameType();
+  c.AddOp("take_along_axis", {{"Input", {c.In(0)}}, {"Index", {c.In(1)}}}, {{"Result", {c.Out(0)}}},
+          {{"Axis", Attribute::Int(c.attrs().Int("axis", 0))}});
+  return Status::OK();
+}
+
+// Input 1 as the op's attribute `attr` when constant, else bound to its tensor slot `slot`.
+Status EmitWithIntsInput(OnnxContext& c, const std::string& type, const std::string& attr, const std::string& slot) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  c.SameType();
+  if (const Tensor* t = c.Const(c.In(1)))
+    c.AddOp(type, {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}}, {{attr, Attribute::Ints(ToInts(*t))}});
+  else
+    c.AddOp(type, {{"X", {c.In(0)}}, {slot, {c.In(1)}}}, {{"Out", {c.Out(0)}}});
+  return Status::OK();
+}
+
+Status ConvertExpand(OnnxContext& c) { return EmitWithIntsInput(c, "expand_v2", "shape", "Shape"); }
+Status ConvertTile(OnnxContext& c) { return EmitWithIntsInput(c, "tile", "repeat_times", "RepeatTimes"); }
+
+Status ConvertRange(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(3));
+  c.SameType();
+  c.AddOp("range", {{"Start", {c.In(0)}}, {"End", {c.In(1)}}, {"Step", {c.In(2)}}}, {{"Out", {c.Out(0)}}});
+  return Status::OK();
+}
+
+// DepthToSpace and SpaceToDepth.
+Status ConvertDepthToSpace(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  OnnxAttrs& a = c.attrs();
+  const bool d2s = c.op_type() == "DepthToSpace";
+  std::map<std::string, Attribute> attrs = {{"blocksize", Attribute::Int(a.Int("blocksize", 0))}};
+  if (d2s) {
+    std::string mode = a.String("mode", "DCR");
+    if (mode != "DCR" && mode != "CRD") return a.Unsupported("mode", Quote(mode));
+    attrs["mode"] = Attribute::String(mode);
+  }
+  c.SameType();
+  c.AddOp(d2s ? "depth_to_space" : "space_to_depth", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}}, attrs);
+  return Status::OK();
+}
+
+Status ConvertTrilu(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  std::map<std::string, Attribute> attrs = {{"lower", Attribute::Bool(c.attrs().Int("upper", 1) == 0)}};
+  OpDesc::Slots ins = {{"X", {c.In(0)}}};
+  if (!c.In(1).empty()) {
+    if (const Tensor* t = c.Const(c.In(1))) {
+      std::vector<int64_t> k = ToInts(*t);
+      if (k.size() != 1) return c.Fail("input k must hold one value");
+      attrs["diagonal"] = Attribute::Int(k[0]);
+    } else {
+      ins.push_back({"Diagonal", {c.In(1)}});
+    }
+  }
+  c.SameType();
+  c.AddOp("tril_triu", ins, {{"Out", {c.Out(0)}}}, attrs);
+  return Status::OK();
+}
+
+}  // namespace
+
+const std::vector<OnnxConverter>& OnnxShapeConverters() {
+  static const std::vector<OnnxConverter> rows = {
+      {"Reshape", 1, 4, ConvertReshapeAttr},
+      {"Reshape", 5, kOnnxMaxOpset, ConvertReshape},
+      {"Flatten", 1, kOnnxMaxOpset, ConvertFlatten},
+      {"Transpose", 1, kOnnxMaxOpset, ConvertTranspose},
+      {"Concat", 1, kOnnxMaxOpset, ConvertConcat},
+      {"Squeeze", 1, kOnnxMaxOpset, ConvertSqueeze},
+      {"Unsqueeze", 1, kOnnxMaxOpset, ConvertSqueeze},
+      {"Slice", 1, kOnnxMaxOpset, ConvertSlice},
+      {"Split", 1, kOnnxMaxOpset, ConvertSplit},
+      {"Pad", 1, kOnnxMaxOpset, ConvertPad},
+      {"Gather", 1, kOnnxMaxOpset, ConvertGather},
+      {"GatherElements", 11, kOnnxMaxOpset, ConvertGatherElements},
+      {"Expand", 8, kOnnxMaxOpset, ConvertExpand},
+      {"Tile", 1, kOnnxMaxOpset, ConvertTile},
+      {"Range", 11, kOnnxMaxOpset, ConvertRange},
+      {"DepthToSpace", 1, kOnnxMaxOpset, ConvertDepthToSpace},
+      {"SpaceToDepth", 1, kOnnxMaxOpset, ConvertDepthToSpace},
+      {"Trilu", 14, kOnnxMaxOpset, ConvertTrilu},
+  };
+  return rows;
+}
+
+}  // namespace ember

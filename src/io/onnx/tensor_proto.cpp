@@ -1,0 +1,217 @@
+// ONNX TensorProto reading: element types, raw / typed-field / external data, and constant values as numbers.
+#include "io/onnx/tensor_proto.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "framework/float16.h"
+#include "framework/program_desc.h"
+
+namespace ember {
+
+const char* OnnxTypeName(int t) {
+  static const char* kNames[] = {"UNDEFINED", "FLOAT", "UINT8", "INT8", "UINT16", "INT16", "INT32", "INT64",
+                                 "STRING", "BOOL", "FLOAT16", "DOUBLE", "UINT32", "UINT64", "COMPLEX64",
+                                 "COMPLEX128", "BFLOAT16"};
+  return t >= 0 && t <= 16 ? kNames[t] : "unknown";
+}
+
+bool EmberTypeOf(int t, DataType* out) {
+  switch (t) {
+    case kOnnxFloat: case kOnnxFloat16: case kOnnxDouble: *out = DataType::kFloat32; return true;
+    case kOnnxUInt8: *out = DataType::kUInt8; return true;
+    case kOnnxInt8: *out = DataType::kInt8; return true;
+    case kOnnxInt32: *out = DataType::kInt32; return true;
+    case kOnnxInt64: *out = DataType::kInt64; return true;
+    case kOnnxBool: *out = DataType::kBool; return true;
+    default: return false;
+  }
+}
+
+int VarTypeOf(DataType t) {
+  switch (t) {
+    case DataType::kFloat32: return static_cast<int>(VarDataType::kFP32);
+    case DataType::kFloat16: return static_cast<int>(VarDataType::kFP16);
+    case DataType::kInt8: return static_cast<int>(VarDataType::kInt8);
+    case DataType::kUInt8: return static_cast<int>(VarDataType::kUInt8);
+    case DataType::kInt32: return static_cast<int>(VarDataType::kInt32);
+    case DataType::kInt64: return static_cast<int>(VarDataType::kInt64);
+    case DataType::kBool: return static_cast<int>(VarDataType::kBool);
+  }
+  return static_cast<int>(VarDataType::kFP32);
+}
+
+bool ReadFile(const std::string& path, std::string* out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  *out = ss.str();
+  return static_cast<bool>(f) || f.eof();
+}
+
+std::string DirName(const std::string& path) {
+  size_t p = path.find_last_of('/');
+  return p == std::string::npos ? "." : path.substr(0, p);
+}
+
+namespace {
+
+// The bytes of a tensor stored in an external file beside the model (data_location EXTERNAL).
+Status ReadExternalData(const onnx::TensorProto& tp, const std::string& dir, const std::string& what,
+                        std::string* external) {
+  std::string location;
+  int64_t offset = 0, length = -1;
+  for (const auto& kv : tp.external_data()) {
+    if (kv.key() == "location") location = kv.value();
+    else if (kv.key() == "offset") offset = std::atoll(kv.value().c_str());
+    else if (kv.key() == "length") length = std::atoll(kv.value().c_str());
+  }
+  if (location.empty()) return ParseError(what, ": external data without a location");
+  if (location.find("..") != std::string::npos || location[0] == '/')
+    return ParseError(what, ": external data location ", Quote(location), " must be a file beside the model");
+  std::string path = dir + "/" + location;
+  std::string file;
+  if (!ReadFile(path, &file)) return NotFound(what, ": cannot read external data file ", path);
+  if (offset < 0 || offset > static_cast<int64_t>(file.size()))
+    return ParseError(what, ": external data offset ", offset, " is past the end of ", path);
+  if (length < 0) length = static_cast<int64_t>(file.size()) - offset;
+  if (offset + length > static_cast<int64_t>(file.size()))
+    return ParseError(what, ": external data [", offset, ", ", offset + length, ") is past the end of ", path,
+                      " (", file.size(), " bytes)");
+  *external = file.substr(static_cast<size_t>(offset), static_cast<size_t>(length));
+  return Status::OK();
+}
+
+// n values of ONNX type t from raw little-endian bytes into dst (float16 and double become float32).
+void CopyRaw(const std::string& raw, int t, int64_t n, void* dst) {
+  if (t == kOnnxFloat16) {
+    float* f = static_cast<float*>(dst);
+    for (int64_t i = 0; i < n; ++i) {
+      uint16_t bits;
+      std::memcpy(&bits, raw.data() + 2 * i, 2);
+      f[i] = HalfToFloat(bits);
+    }
+  } else if (t == kOnnxDouble) {
+    float* f = static_cast<float*>(dst);
+    for (int64_t i = 0; i < n; ++i) {
+      double v;
+      std::memcpy(&v, raw.data() + 8 * i, 8);
+      f[i] = static_cast<float>(v);
+    }
+  } else if (n > 0) {
+    std::memcpy(dst, raw.data(), raw.size());
+  }
+}
+
+}  // namespace
+
+Status TensorFromProto(const onnx::TensorProto& tp, const std::string& dir, const std::string& what, Tensor* out) {
+  DataType dt;
+  if (!EmberTypeOf(tp.data_type(), &dt))
+    return Unimplemented(what, ": element type ", OnnxTypeName(tp.data_type()), " (", tp.data_type(),
+                         ") is not supported");
+  std::vector<int64_t> dims(tp.dims().begin(), tp.dims().end());
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    if (d < 0) return ParseError(what, ": negative dim ", d);
+    if (d > 0 && n > std::numeric_limits<int64_t>::max() / d) return ParseError(what, ": dims overflow");
+    n *= d;
+  }
+  if (tp.has_segment()) return Unimplemented(what, ": segmented tensors are not supported");
+  // Raw bytes: from raw_data or an external file.
+  std::string external;
+  const std::string* raw = tp.has_raw_data() ? &tp.raw_data() : nullptr;
+  if (tp.data_location() == 1) {
+    EMBER_RETURN_IF_ERROR(ReadExternalData(tp, dir, what, &external));
+    raw = &external;
+  }
+  const int t = tp.data_type();
+  auto count_check = [&](int64_t have) -> Status {
+    if (have != n) return ParseError(what, ": holds ", have, " values but its dims ", DDim(dims).ToString(),
+                                     " need ", n);
+    return Status::OK();
+  };
+  // The data must be there before memory is allocated for it: a few bytes of model cannot ask for gigabytes.
+  const size_t esz = t == kOnnxFloat16 ? 2 : t == kOnnxDouble ? 8 : SizeOf(dt);
+  if (raw && (static_cast<uint64_t>(n) > raw->size() / esz || raw->size() != static_cast<size_t>(n) * esz))
+    return ParseError(what, ": raw data has ", raw->size(), " bytes but dims ", DDim(dims).ToString(), " of ",
+                      OnnxTypeName(t), " need ", static_cast<uint64_t>(n), " x ", esz);
+  if (!raw) {
+    int64_t values = int64_t{tp.float_data_size()} + tp.int32_data_size() + tp.int64_data_size() +
+                     tp.double_data_size() + tp.uint64_data_size() + tp.string_data_size();
+    if (n > values) EMBER_RETURN_IF_ERROR(count_check(values));
+  }
+  out->Resize(DDim(dims));
+  out->set_dtype(dt);
+  Status allocated = out->Allocate();
+  if (!allocated.ok()) return allocated.Prepend(what + ": ");
+  void* dst = out->raw_data();
+  if (raw) {
+    CopyRaw(*raw, t, n, dst);
+    return Status::OK();
+  }
+  switch (t) {
+    case kOnnxFloat:
+      EMBER_RETURN_IF_ERROR(count_check(tp.float_data_size()));
+      for (int64_t i = 0; i < n; ++i) static_cast<float*>(dst)[i] = tp.float_data(static_cast<int>(i));
+      break;
+    case kOnnxDouble:
+      EMBER_RETURN_IF_ERROR(count_check(tp.double_data_size()));
+      for (int64_t i = 0; i < n; ++i) static_cast<float*>(dst)[i] = static_cast<float>(tp.double_data(static_cast<int>(i)));
+      break;
+    case kOnnxInt64:
+      EMBER_RETURN_IF_ERROR(count_check(tp.int64_data_size()));
+      for (int64_t i = 0; i < n; ++i) static_cast<int64_t*>(dst)[i] = tp.int64_data(static_cast<int>(i));
+      break;
+    case kOnnxFloat16:
+      EMBER_RETURN_IF_ERROR(count_check(tp.int32_data_size()));
+      for (int64_t i = 0; i < n; ++i)
+        static_cast<float*>(dst)[i] = HalfToFloat(static_cast<uint16_t>(tp.int32_data(static_cast<int>(i))));
+      break;
+    default:  // int32, int8, uint8, bool (all carried in int32_data)
+      EMBER_RETURN_IF_ERROR(count_check(tp.int32_data_size()));
+      for (int64_t i = 0; i < n; ++i) {
+        int32_t v = tp.int32_data(static_cast<int>(i));
+        switch (dt) {
+          case DataType::kInt32: static_cast<int32_t*>(dst)[i] = v; break;
+          case DataType::kInt8: static_cast<int8_t*>(dst)[i] = static_cast<int8_t>(v); break;
+          case DataType::kUInt8: static_cast<uint8_t*>(dst)[i] = static_cast<uint8_t>(v); break;
+          case DataType::kBool: static_cast<bool*>(dst)[i] = v != 0; break;
+          default: break;
+        }
+      }
+  }
+  return Status::OK();
+}
+
+std::vector<int64_t> ToInts(const Tensor& t) {
+  std::vector<int64_t> v;
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    switch (t.dtype()) {
+      case DataType::kInt64: v.push_back(t.data<int64_t>()[i]); break;
+      case DataType::kInt32: v.push_back(t.data<int32_t>()[i]); break;
+      case DataType::kFloat32: v.push_back(static_cast<int64_t>(t.data<float>()[i])); break;
+      case DataType::kBool: v.push_back(t.data<bool>()[i]); break;
+      case DataType::kInt8: v.push_back(t.data<int8_t>()[i]); break;
+      case DataType::kUInt8: v.push_back(t.data<uint8_t>()[i]); break;
+      default: break;
+    }
+  }
+  return v;
+}
+
+std::vector<double> ToDoubles(const Tensor& t) {
+  std::vector<double> v;
+  if (t.dtype() == DataType::kFloat32) {
+    for (int64_t i = 0; i < t.numel(); ++i) v.push_back(t.data<float>()[i]);
+  } else {
+    for (int64_t x : ToInts(t)) v.push_back(static_cast<double>(x));
+  }
+  return v;
+}
+
+}  // namespace ember
