@@ -24,7 +24,7 @@
 
 #include "framework/float16.h"
 #include "io/generated_weights.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 
 namespace ember {
 

@@ -28,7 +28,7 @@
 #include "io/ember.h"
 #include "io/ncnn_importer.h"
 #include "io/onnx_importer.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 #include "onnx.pb.h"
 #include "paddle_framework.pb.h"
 #include "test_util.h"

@@ -1,4 +1,4 @@
-#include "io/paddle_writer.h"
+#include "io/paddle/paddle_writer.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 #include <set>
 
 #include "framework/executor.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 
 namespace ember {
 

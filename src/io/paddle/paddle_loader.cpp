@@ -1,4 +1,4 @@
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
