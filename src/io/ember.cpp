@@ -7,7 +7,7 @@
 #include "framework/op_registry.h"
 #include "io/paddle/paddle_loader.h"
 #include "io/generated_weights.h"
-#include "io/ncnn_importer.h"
+#include "io/ncnn/ncnn_importer.h"
 #include "io/onnx_importer.h"
 #include "io/passes.h"
 

@@ -26,7 +26,7 @@
 #include "io/passes.h"
 #include "fuzz/fuzz_common.h"
 #include "io/ember.h"
-#include "io/ncnn_importer.h"
+#include "io/ncnn/ncnn_importer.h"
 #include "io/onnx_importer.h"
 #include "io/paddle/paddle_loader.h"
 #include "onnx.pb.h"
