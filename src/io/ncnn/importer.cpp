@@ -215,6 +215,8 @@ Status ConvertLayer(NcnnContext& ctx, const NcnnLayer& L) {
   // Only the source layers take no input; every other converter reads its first input.
   if (L.bottoms.empty() && L.type != "Input" && L.type != "MemoryData")
     return InvalidArgument("expects at least one input");
+  // Split and Noop pass their inputs through; every other converter writes its first output.
+  if (L.tops.empty() && L.type != "Split" && L.type != "Noop") return InvalidArgument("expects at least one output");
   return converter->convert(ctx, L);
 }
 
