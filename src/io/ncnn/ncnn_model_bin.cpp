@@ -1,3 +1,4 @@
+// ncnn's .bin reader: bounds-checked reads of each storage format (see ncnn_model_bin.h).
 #include "io/ncnn/ncnn_model_bin.h"
 
 #include <cstring>

@@ -114,6 +114,16 @@ OpDesc ConvOp(const std::string& type, const std::string& x, const NcnnLayer& L,
   return op;
 }
 
+// The kernel size and the weight count, the same for both: weight_data_size = num_output * kernel area *
+// input channels per group.
+Status CheckConvWeightSize(const ConvParams& p) {
+  if (static_cast<int64_t>(p.kw) * p.kh > INT32_MAX) return InvalidArgument("kernel ", p.kw, "x", p.kh, " is too large");
+  if (p.wsize <= 0 || p.wsize % (static_cast<int64_t>(p.num_output) * p.kw * p.kh) != 0)
+    return InvalidArgument("weight_data_size ", p.wsize, " is not a multiple of num_output*kernel_w*kernel_h = ",
+                           static_cast<int64_t>(p.num_output) * p.kw * p.kh);
+  return Status::OK();
+}
+
 Status CheckConvParams(const NcnnLayer& L, const ConvParams& p) {
   if (L.pd.Int(19, 0) != 0) return Unimplemented("dynamic_weight = 1 is not supported");
   if (L.bottoms.size() != 1 || L.tops.size() != 1) return InvalidArgument("expects 1 input and 1 output");
@@ -122,10 +132,7 @@ Status CheckConvParams(const NcnnLayer& L, const ConvParams& p) {
                            "x", p.dh, " stride ", p.sw, "x", p.sh, " group ", p.group);
   if (p.num_output % p.group != 0)
     return InvalidArgument("num_output ", p.num_output, " is not a multiple of group ", p.group);
-  if (static_cast<int64_t>(p.kw) * p.kh > INT32_MAX) return InvalidArgument("kernel ", p.kw, "x", p.kh, " is too large");
-  if (p.wsize <= 0 || p.wsize % (static_cast<int64_t>(p.num_output) * p.kw * p.kh) != 0)
-    return InvalidArgument("weight_data_size ", p.wsize, " is not a multiple of num_output*kernel_w*kernel_h = ",
-                           static_cast<int64_t>(p.num_output) * p.kw * p.kh);
+  EMBER_RETURN_IF_ERROR(CheckConvWeightSize(p));
   const float pad_value = L.pd.Float(18, 0.f);
   if (pad_value != 0.f) return Unimplemented("pad_value ", pad_value, " (only 0) is not supported");
   return Status::OK();
@@ -187,9 +194,7 @@ Status CheckDeconvParams(const NcnnLayer& L, const ConvParams& p) {
   if (p.num_output <= 0 || p.kw <= 0 || p.kh <= 0 || p.dw <= 0 || p.dh <= 0 || p.sw <= 0 || p.sh <= 0 ||
       p.group <= 0 || p.num_output % p.group != 0)
     return InvalidArgument("bad parameters num_output ", p.num_output, " kernel ", p.kw, "x", p.kh, " group ", p.group);
-  if (static_cast<int64_t>(p.kw) * p.kh > INT32_MAX) return InvalidArgument("kernel ", p.kw, "x", p.kh, " is too large");
-  if (p.wsize <= 0 || p.wsize % (static_cast<int64_t>(p.num_output) * p.kw * p.kh) != 0)
-    return InvalidArgument("weight_data_size ", p.wsize, " is not a multiple of num_output*kernel_w*kernel_h");
+  EMBER_RETURN_IF_ERROR(CheckConvWeightSize(p));
   if (p.pl < 0 || p.pr < 0 || p.pt < 0 || p.pb < 0)
     return Unimplemented("automatic padding (-233/-234) is not supported");
   if (out_w != 0 || out_h != 0) return Unimplemented("output_w/output_h are not supported");
