@@ -1,6 +1,6 @@
 #include "test_util.h"
 
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 
 #include <cmath>
 #include <cstdio>

@@ -5,9 +5,9 @@
 
 #include "framework/executor.h"
 #include "framework/op_registry.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 #include "io/generated_weights.h"
-#include "io/ncnn_importer.h"
+#include "io/ncnn/ncnn_importer.h"
 #include "io/onnx/onnx_importer.h"
 #include "passes/passes.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "io/ncnn_importer.h"
+#include "io/ncnn/ncnn_importer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ember_fuzz::InitLimits();

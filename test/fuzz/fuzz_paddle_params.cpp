@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "fuzz_common.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 
 #ifndef EMBER_FUZZ_DATA_DIR
 #error "EMBER_FUZZ_DATA_DIR must name test/fuzz/data"

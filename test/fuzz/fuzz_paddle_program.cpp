@@ -5,7 +5,7 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ember_fuzz::InitLimits();

@@ -19,8 +19,8 @@
 
 #include "io/ember.h"
 #include "io/onnx_test_util.h"
-#include "io/paddle_loader.h"
-#include "io/paddle_writer.h"
+#include "io/paddle/paddle_loader.h"
+#include "io/paddle/paddle_writer.h"
 #include "test_util.h"
 
 using namespace ember;

@@ -6,10 +6,12 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "framework/float16.h"
+#include "io/converter_list.h"
 #include "io/ember.h"
 #include "test_util.h"
 
@@ -319,4 +321,60 @@ TEST_CASE("ncnn importer errors name the file and layer", "[io][ncnn]") {
   s = Model::Load(TempPath("nobin.param"), mo, &model);
   CHECK_FALSE(s.ok());
   CHECK(s.message().find("nobin") != std::string::npos);
+}
+
+TEST_CASE("ncnn converter table: one row per layer type", "[io][ncnn]") {
+  const std::vector<ConverterInfo> list = NcnnConverterList();
+  std::set<std::string> types;
+  for (const auto& c : list) {
+    INFO(c.op_type);
+    CHECK(types.insert(c.op_type).second);  // no layer type twice
+    CHECK(c.min_version == 0);
+    CHECK(c.max_version == 0);
+  }
+  for (const char* t : {"Convolution", "Pooling", "InnerProduct"}) {
+    INFO(t);
+    CHECK(types.count(t) == 1);
+  }
+}
+
+TEST_CASE("ncnn errors: an unknown layer names the format, type, layer and index; names are escaped",
+          "[io][ncnn]") {
+  std::shared_ptr<const Model> model;
+  ModelOptions mo;
+  mo.generate_weights = true;
+  WriteFile(TempPath("mylayer.param"),
+            "7767517\n3 3\nInput in 0 1 in 0=4\nReLU r 1 1 in a\nMyLayer conv_7 1 1 a out\n");
+  Status s = Model::Load(TempPath("mylayer.param"), mo, &model);
+  CHECK(s.code() == StatusCode::kUnimplemented);
+  CHECK(s.message().find("mylayer.param") != std::string::npos);
+  CHECK(s.message().find("ncnn layer 2 'conv_7' ('MyLayer'): no converter for 'MyLayer' in this build") !=
+        std::string::npos);
+
+  // A layer name and a blob name with an escape sequence and a backslash: both quoted (the backslash
+  // doubled, so "\x1b" in a name cannot pass for an escaped byte), no raw ESC byte.
+  WriteFile(TempPath("escape.param"),
+            "7767517\n2 2\nInput in 0 1 in 0=4\nReLU r\\\x1b[31m 1 1 no\x1b[31m\\there out\n");
+  s = Model::Load(TempPath("escape.param"), mo, &model);
+  CHECK_FALSE(s.ok());
+  CHECK(s.message().find("ncnn layer 1 'r\\\\\\x1b[31m' ('ReLU')") != std::string::npos);
+  CHECK(s.message().find("input blob 'no\\x1b[31m\\\\there'") != std::string::npos);
+  CHECK(s.message().find('\x1b') == std::string::npos);
+  // The same name on a parse error (text .param line).
+  WriteFile(TempPath("escape2.param"), "7767517\n1 1\nInput in\x1b[31m\\ 0 1 in 0=x\n");
+  s = Model::Load(TempPath("escape2.param"), mo, &model);
+  CHECK(s.message().find("(layer 'in\\x1b[31m\\\\'): bad value '0=x'") != std::string::npos);
+  CHECK(s.message().find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("ncnn errors: a layer without outputs is an error, not a crash", "[io][ncnn]") {
+  std::shared_ptr<const Model> model;
+  ModelOptions mo;
+  mo.generate_weights = true;
+  for (const char* layer : {"BinaryOp b 1 0 in 0=0 1=1 2=1.0", "Eltwise e 2 0 in in 0=1", "Reshape r 1 0 in 0=4"}) {
+    INFO(layer);
+    WriteFile(TempPath("notop.param"), std::string("7767517\n2 2\nInput in 0 1 in 0=4\n") + layer + "\n");
+    Status s = Model::Load(TempPath("notop.param"), mo, &model);
+    CHECK(s.message().find("expects at least one output") != std::string::npos);
+  }
 }

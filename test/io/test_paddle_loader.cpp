@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "io/ember.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 #include "test_util.h"
 
 using namespace ember;
@@ -220,6 +220,14 @@ TEST_CASE("Weights that disagree with the program are errors naming the variable
     REQUIRE(SerializeProgramDesc(pb.program, &model).ok());
     Status s = LoadMem(model, params);
     CHECK(s.message().find("undeclared variable 'ghost'") != std::string::npos);
+  }
+  SECTION("undeclared variable whose name has a backslash and a raw 0xAD byte") {
+    pb.program.block0().ops[2].SetInput("Y", {"gh\\o\xadst"});
+    REQUIRE(SerializeProgramDesc(pb.program, &model).ok());
+    Status s = LoadMem(model, params);
+    // Quoted: the byte escaped and the backslash doubled (so the escape cannot be forged by the name).
+    CHECK(s.message().find("undeclared variable 'gh\\\\o\\xadst'") != std::string::npos);
+    CHECK(s.message().find('\xad') == std::string::npos);
   }
 }
 

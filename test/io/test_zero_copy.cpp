@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "io/ember.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 #include "test_util.h"
 
 using namespace ember;

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "io/ember.h"
-#include "io/paddle_writer.h"
+#include "io/paddle/paddle_writer.h"
 
 using namespace ember;
 

@@ -16,7 +16,7 @@
 #include "image.h"
 #include "io/ember.h"
 #include "io/generated_weights.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 #include "passes/passes.h"
 #include "npy.h"
 #include "ocr.h"

@@ -1,4 +1,4 @@
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -78,7 +78,7 @@ Status ConvertAttr(const paddle::OpDesc_Attr& pa, Attribute* a) {
     case AttrType::kFloat64s: a->floats.assign(pa.float64s().begin(), pa.float64s().end()); break;
     case AttrType::kStrings: a->strings.assign(pa.strings().begin(), pa.strings().end()); break;
     case AttrType::kVars: a->strings.assign(pa.vars_name().begin(), pa.vars_name().end()); break;
-    default: return ParseError("attribute '", pa.name(), "' has unknown type ", pa.type());
+    default: return ParseError("attribute ", Quote(pa.name()), " has unknown type ", pa.type());
   }
   return Status::OK();
 }
@@ -211,88 +211,115 @@ std::vector<const VarDesc*> WeightVarsInFileOrder(const ProgramDesc& program) {
   return vars;
 }
 
-Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, const VarDesc& var,
-                             const std::string& source, Tensor* out, const std::shared_ptr<Allocation>& backing) {
-  size_t pos = *offset;
-  auto fail = [&](const std::string& what) {
-    return ParseError("params ", source, ": variable '", var.name, "' at byte ", pos, ": ", what);
-  };
-  auto read = [&](void* dst, size_t n, const char* what) -> Status {
-    if (size - pos < n) return fail(StrCat("truncated reading ", what, " (needs ", n, " bytes, ", size - pos, " left)"));
-    std::memcpy(dst, data + pos, n);
-    pos += n;
-    return Status::OK();
-  };
-  if (pos > size) return fail("offset past the end");
-  uint32_t version = 0;
-  EMBER_RETURN_IF_ERROR(read(&version, 4, "the LoD tensor version"));
-  if (version != 0) return fail(StrCat("unsupported LoD tensor version ", version));
-  uint64_t lod_level = 0;
-  EMBER_RETURN_IF_ERROR(read(&lod_level, 8, "the LoD level"));
-  if (lod_level > (size - pos) / 8) return fail(StrCat("LoD level ", lod_level, " exceeds the file"));
-  for (uint64_t l = 0; l < lod_level; ++l) {
-    uint64_t nbytes = 0;
-    EMBER_RETURN_IF_ERROR(read(&nbytes, 8, "a LoD level size"));
-    if (nbytes > size - pos) return fail(StrCat("LoD level of ", nbytes, " bytes exceeds the file"));
-    pos += static_cast<size_t>(nbytes);
+namespace {
+
+// Reads one serialized tensor from data[pos]: bounds-checked reads, and errors that name the variable and
+// the byte offset.
+class TensorReader {
+ public:
+  TensorReader(const uint8_t* data, size_t size, size_t pos, const VarDesc& var, const std::string& source)
+      : data_(data), size_(size), pos_(pos), var_(var), source_(source) {}
+
+  Status Fail(const std::string& what) const {
+    return ParseError("params ", source_, ": variable ", Quote(var_.name), " at byte ", pos_, ": ", what);
   }
-  uint32_t tversion = 0;
-  EMBER_RETURN_IF_ERROR(read(&tversion, 4, "the tensor version"));
-  if (tversion != 0) return fail(StrCat("unsupported tensor version ", tversion));
-  int32_t desc_size = 0;
-  EMBER_RETURN_IF_ERROR(read(&desc_size, 4, "the TensorDesc size"));
-  if (desc_size < 0 || static_cast<size_t>(desc_size) > size - pos)
-    return fail(StrCat("TensorDesc size ", desc_size, " exceeds the file"));
-  paddle::VarType_TensorDesc desc;
-  if (!desc.ParseFromArray(data + pos, desc_size)) return fail("malformed TensorDesc");
-  pos += static_cast<size_t>(desc_size);
+  Status Read(void* dst, size_t n, const char* what) {
+    if (size_ - pos_ < n) return Fail(StrCat("truncated reading ", what, " (needs ", n, " bytes, ", left(), " left)"));
+    std::memcpy(dst, data_ + pos_, n);
+    pos_ += n;
+    return Status::OK();
+  }
+  size_t pos() const { return pos_; }
+  size_t left() const { return size_ - pos_; }
+  const uint8_t* here() const { return data_ + pos_; }
+  void Skip(size_t n) { pos_ += n; }
 
-  std::vector<int64_t> dims(desc.dims().begin(), desc.dims().end());
-  DDim ddim(dims);
-  if (ddim.numel() < 0) return fail(StrCat("invalid dims ", ddim.ToString()));
-  if (desc.data_type() != var.dtype)
-    return fail(StrCat("dtype ", VarDataTypeName(desc.data_type()), " disagrees with the program's ",
-                       VarDataTypeName(var.dtype)));
-  bool dims_match = var.dims.size() == dims.size();
-  for (size_t i = 0; dims_match && i < dims.size(); ++i)
-    if (var.dims[i] >= 0 && var.dims[i] != dims[i]) dims_match = false;
-  if (!dims_match)
-    return fail(StrCat("dims ", ddim.ToString(), " disagree with the program's ", DDim(var.dims).ToString()));
-  size_t esize = VarDataTypeSize(desc.data_type());
-  if (esize == 0) return fail(StrCat("unsupported dtype ", VarDataTypeName(desc.data_type())));
-  uint64_t n = static_cast<uint64_t>(ddim.numel());
-  if (n > (size - pos) / esize)
-    return fail(StrCat("truncated: data needs ", n * esize, " bytes, ", size - pos, " left"));
-  if (n * 4 > TensorMemoryLimit()) return OutOfMemory("params ", source, ": variable '", var.name, "' is too large");
+  // The LoD header and the TensorDesc, up to the tensor's data.
+  Status ReadDesc(paddle::VarType_TensorDesc* desc) {
+    if (pos_ > size_) return Fail("offset past the end");
+    uint32_t version = 0;
+    EMBER_RETURN_IF_ERROR(Read(&version, 4, "the LoD tensor version"));
+    if (version != 0) return Fail(StrCat("unsupported LoD tensor version ", version));
+    uint64_t lod_level = 0;
+    EMBER_RETURN_IF_ERROR(Read(&lod_level, 8, "the LoD level"));
+    if (lod_level > left() / 8) return Fail(StrCat("LoD level ", lod_level, " exceeds the file"));
+    for (uint64_t l = 0; l < lod_level; ++l) {
+      uint64_t nbytes = 0;
+      EMBER_RETURN_IF_ERROR(Read(&nbytes, 8, "a LoD level size"));
+      if (nbytes > left()) return Fail(StrCat("LoD level of ", nbytes, " bytes exceeds the file"));
+      Skip(static_cast<size_t>(nbytes));
+    }
+    uint32_t tversion = 0;
+    EMBER_RETURN_IF_ERROR(Read(&tversion, 4, "the tensor version"));
+    if (tversion != 0) return Fail(StrCat("unsupported tensor version ", tversion));
+    int32_t desc_size = 0;
+    EMBER_RETURN_IF_ERROR(Read(&desc_size, 4, "the TensorDesc size"));
+    if (desc_size < 0 || static_cast<size_t>(desc_size) > left())
+      return Fail(StrCat("TensorDesc size ", desc_size, " exceeds the file"));
+    if (!desc->ParseFromArray(here(), desc_size)) return Fail("malformed TensorDesc");
+    Skip(static_cast<size_t>(desc_size));
+    return Status::OK();
+  }
 
-  const uint8_t* src = data + pos;
-  Tensor t;
-  t.Resize(ddim);
-  // Zero-copy: a view of the backing memory when the bytes are already what the kernels read.
+  // Checks the TensorDesc against the program's VarDesc and the bytes left: its dims, element size and count.
+  Status CheckDesc(const paddle::VarType_TensorDesc& desc, DDim* ddim, size_t* esize, uint64_t* n) const {
+    std::vector<int64_t> dims(desc.dims().begin(), desc.dims().end());
+    *ddim = DDim(dims);
+    if (ddim->numel() < 0) return Fail(StrCat("invalid dims ", ddim->ToString()));
+    if (desc.data_type() != var_.dtype)
+      return Fail(StrCat("dtype ", VarDataTypeName(desc.data_type()), " disagrees with the program's ",
+                         VarDataTypeName(var_.dtype)));
+    bool dims_match = var_.dims.size() == dims.size();
+    for (size_t i = 0; dims_match && i < dims.size(); ++i)
+      if (var_.dims[i] >= 0 && var_.dims[i] != dims[i]) dims_match = false;
+    if (!dims_match)
+      return Fail(StrCat("dims ", ddim->ToString(), " disagree with the program's ", DDim(var_.dims).ToString()));
+    *esize = VarDataTypeSize(desc.data_type());
+    if (*esize == 0) return Fail(StrCat("unsupported dtype ", VarDataTypeName(desc.data_type())));
+    *n = static_cast<uint64_t>(ddim->numel());
+    if (*n > left() / *esize) return Fail(StrCat("truncated: data needs ", *n * *esize, " bytes, ", left(), " left"));
+    if (*n * 4 > TensorMemoryLimit())
+      return OutOfMemory("params ", source_, ": variable ", Quote(var_.name), " is too large");
+    return Status::OK();
+  }
+
+ private:
+  const uint8_t* data_;
+  size_t size_;
+  size_t pos_;
+  const VarDesc& var_;
+  const std::string& source_;
+};
+
+// Zero-copy: makes *t a view of the backing memory when the bytes at src are already what the kernels read
+// (a dtype loaded as is, inside the backing block, aligned). False when it must be copied instead.
+bool ViewBacking(int var_dtype, const uint8_t* src, uint64_t n, size_t esize,
+                 const std::shared_ptr<Allocation>& backing, Tensor* t) {
   const uint8_t* base = backing ? static_cast<const uint8_t*>(backing->ptr()) : nullptr;
   DataType direct = DataType::kFloat32;
-  bool viewable = false;
-  switch (static_cast<VarDataType>(desc.data_type())) {
-    case VarDataType::kFP32: direct = DataType::kFloat32, viewable = true; break;
-    case VarDataType::kInt32: direct = DataType::kInt32, viewable = true; break;
-    case VarDataType::kInt64: direct = DataType::kInt64, viewable = true; break;
-    case VarDataType::kInt8: direct = DataType::kInt8, viewable = true; break;
-    case VarDataType::kUInt8: direct = DataType::kUInt8, viewable = true; break;
-    default: break;
+  switch (static_cast<VarDataType>(var_dtype)) {
+    case VarDataType::kFP32: direct = DataType::kFloat32; break;
+    case VarDataType::kInt32: direct = DataType::kInt32; break;
+    case VarDataType::kInt64: direct = DataType::kInt64; break;
+    case VarDataType::kInt8: direct = DataType::kInt8; break;
+    case VarDataType::kUInt8: direct = DataType::kUInt8; break;
+    default: return false;
   }
-  if (viewable && base && src >= base && src + n * esize <= base + backing->size() &&
-      reinterpret_cast<uintptr_t>(src) % esize == 0) {
-    t.set_dtype(direct);
-    t.UseBlock(backing, static_cast<size_t>(src - base), static_cast<size_t>(n * esize));
-    pos += static_cast<size_t>(n * esize);
-    *out = std::move(t);
-    *offset = pos;
-    return Status::OK();
-  }
-  switch (static_cast<VarDataType>(desc.data_type())) {
-    case VarDataType::kFP32: std::memcpy(t.mutable_data<float>(), src, n * 4); break;
+  if (!base || src < base || src + n * esize > base + backing->size() ||
+      reinterpret_cast<uintptr_t>(src) % esize != 0)
+    return false;
+  t->set_dtype(direct);
+  t->UseBlock(backing, static_cast<size_t>(src - base), static_cast<size_t>(n * esize));
+  return true;
+}
+
+// Copies n elements of Paddle dtype var_dtype from src into *t (float16 and float64 become float32).
+// False for a dtype Ember cannot load.
+bool CopyTensorData(int var_dtype, const uint8_t* src, uint64_t n, Tensor* t) {
+  switch (static_cast<VarDataType>(var_dtype)) {
+    case VarDataType::kFP32: std::memcpy(t->mutable_data<float>(), src, n * 4); break;
     case VarDataType::kFP16: {  // converted: kernels compute in float32
-      float* d = t.mutable_data<float>();
+      float* d = t->mutable_data<float>();
       for (uint64_t i = 0; i < n; ++i) {
         uint16_t h;
         std::memcpy(&h, src + 2 * i, 2);
@@ -301,7 +328,7 @@ Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, c
       break;
     }
     case VarDataType::kFP64: {
-      float* d = t.mutable_data<float>();
+      float* d = t->mutable_data<float>();
       for (uint64_t i = 0; i < n; ++i) {
         double v;
         std::memcpy(&v, src + 8 * i, 8);
@@ -309,20 +336,39 @@ Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, c
       }
       break;
     }
-    case VarDataType::kInt32: std::memcpy(t.mutable_data<int32_t>(), src, n * 4); break;
-    case VarDataType::kInt64: std::memcpy(t.mutable_data<int64_t>(), src, n * 8); break;
-    case VarDataType::kInt8: std::memcpy(t.mutable_data<int8_t>(), src, n); break;
-    case VarDataType::kUInt8: std::memcpy(t.mutable_data<uint8_t>(), src, n); break;
+    case VarDataType::kInt32: std::memcpy(t->mutable_data<int32_t>(), src, n * 4); break;
+    case VarDataType::kInt64: std::memcpy(t->mutable_data<int64_t>(), src, n * 8); break;
+    case VarDataType::kInt8: std::memcpy(t->mutable_data<int8_t>(), src, n); break;
+    case VarDataType::kUInt8: std::memcpy(t->mutable_data<uint8_t>(), src, n); break;
     case VarDataType::kBool: {
-      bool* d = t.mutable_data<bool>();
+      bool* d = t->mutable_data<bool>();
       for (uint64_t i = 0; i < n; ++i) d[i] = src[i] != 0;
       break;
     }
-    default: return fail("unsupported dtype");
+    default: return false;
   }
-  pos += static_cast<size_t>(n * esize);
+  return true;
+}
+
+}  // namespace
+
+Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, const VarDesc& var,
+                             const std::string& source, Tensor* out, const std::shared_ptr<Allocation>& backing) {
+  TensorReader r(data, size, *offset, var, source);
+  paddle::VarType_TensorDesc desc;
+  EMBER_RETURN_IF_ERROR(r.ReadDesc(&desc));
+  DDim ddim;
+  size_t esize = 0;
+  uint64_t n = 0;
+  EMBER_RETURN_IF_ERROR(r.CheckDesc(desc, &ddim, &esize, &n));
+  Tensor t;
+  t.Resize(ddim);
+  if (!ViewBacking(desc.data_type(), r.here(), n, esize, backing, &t) &&
+      !CopyTensorData(desc.data_type(), r.here(), n, &t))
+    return r.Fail("unsupported dtype");
+  r.Skip(static_cast<size_t>(n * esize));
   *out = std::move(t);
-  *offset = pos;
+  *offset = r.pos();
   return Status::OK();
 }
 
@@ -350,7 +396,7 @@ Status LoadCombinedParams(const ProgramDesc& program, const void* data, size_t s
   size_t offset = 0;
   for (const VarDesc* v : WeightVarsInFileOrder(program)) {
     if (offset == size)
-      return ParseError("params ", source, ": ends before variable '", v->name, "' (file has ", size, " bytes)");
+      return ParseError("params ", source, ": ends before variable ", Quote(v->name), " (file has ", size, " bytes)");
     Tensor t;
     EMBER_RETURN_IF_ERROR(ParseSerializedTensor(bytes, size, &offset, *v, source, &t, backing));
     *weights->Var(v->name)->GetMutable() = std::move(t);
@@ -364,7 +410,7 @@ Status LoadCombinedParams(const ProgramDesc& program, const void* data, size_t s
 Status LoadSeparateParams(const ProgramDesc& program, const std::string& dir, Scope* weights) {
   for (const VarDesc* v : WeightVarsInFileOrder(program)) {
     std::string path = dir + "/" + v->name;
-    if (!IsFile(path)) return NotFound("weight file for variable '", v->name, "' not found: ", path);
+    if (!IsFile(path)) return NotFound("weight file for variable ", Quote(v->name), " not found: ", path);
     std::string buf;
     EMBER_RETURN_IF_ERROR(ReadFileToString(path, &buf));
     size_t offset = 0;
@@ -372,7 +418,7 @@ Status LoadSeparateParams(const ProgramDesc& program, const std::string& dir, Sc
     EMBER_RETURN_IF_ERROR(ParseSerializedTensor(reinterpret_cast<const uint8_t*>(buf.data()), buf.size(), &offset,
                                                 *v, path, &t));
     if (offset != buf.size())
-      return ParseError("params ", path, ": variable '", v->name, "': ", buf.size() - offset,
+      return ParseError("params ", path, ": variable ", Quote(v->name), ": ", buf.size() - offset,
                         " unexpected bytes after the tensor");
     *weights->Var(v->name)->GetMutable() = std::move(t);
   }

@@ -1,4 +1,4 @@
-#include "io/paddle_writer.h"
+#include "io/paddle/paddle_writer.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 #include <set>
 
 #include "framework/executor.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 
 namespace ember {
 
@@ -102,7 +102,7 @@ Status InferVarDescs(ProgramDesc* program, const Scope& weights,
     std::vector<int64_t> dims = v ? v->dims : std::vector<int64_t>();
     auto it = feed_shapes.find(name);
     if (it != feed_shapes.end()) dims = it->second;
-    if (dims.empty()) return InvalidArgument("input '", name, "' declares no shape: give one (--shape ", name, "=...)");
+    if (dims.empty()) return InvalidArgument("input ", Quote(name), " declares no shape: give one (--shape ", Quote(name), "=...)");
     for (auto& d : dims)
       if (d < 0) d = 1;
     DataType dt = DataType::kFloat32;
@@ -166,7 +166,7 @@ Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWr
       }
       const Variable* var = weights.FindVar(v.name);
       if (!var || !var->Get().initialized())
-        return NotFound("weight '", v.name, "' is declared persistable but has no tensor in the weight scope");
+        return NotFound("weight ", Quote(v.name), " is declared persistable but has no tensor in the weight scope");
       const Tensor& t = var->Get();
       v.dtype = PaddleVarTypeOf(t.dtype());
       v.dims = t.dims().vec();
@@ -199,14 +199,14 @@ Status SerializePaddleModel(const ProgramDesc& program, const Scope& weights, st
   size_t count = 0;
   for (const VarDesc* v : WeightVarsInFileOrder(program)) {
     const Variable* var = weights.FindVar(v->name);
-    if (!var || !var->Get().initialized()) return NotFound("weight '", v->name, "' has no tensor in the weight scope");
+    if (!var || !var->Get().initialized()) return NotFound("weight ", Quote(v->name), " has no tensor in the weight scope");
     const Tensor& t = var->Get();
     if (PaddleVarTypeOf(t.dtype()) != v->dtype)
-      return InvalidArgument("weight '", v->name, "': tensor dtype ", VarDataTypeName(PaddleVarTypeOf(t.dtype())),
+      return InvalidArgument("weight ", Quote(v->name), ": tensor dtype ", VarDataTypeName(PaddleVarTypeOf(t.dtype())),
                              " disagrees with its VarDesc's ", VarDataTypeName(v->dtype),
                              " (call PreparePaddleProgram first)");
     if (t.dims().vec() != v->dims)
-      return InvalidArgument("weight '", v->name, "': tensor dims ", t.dims().ToString(),
+      return InvalidArgument("weight ", Quote(v->name), ": tensor dims ", t.dims().ToString(),
                              " disagree with its VarDesc's ", DDim(v->dims).ToString());
     AppendSerializedTensor(t, v->dtype, params);
     ++count;

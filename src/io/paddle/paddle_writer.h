@@ -1,6 +1,6 @@
 // Writer for PaddlePaddle inference models: a ProgramDesc plus a weight scope (from any loader or importer:
 // Paddle, ONNX, ncnn) into `model.pdmodel` (the protobuf ProgramDesc) and `model.pdiparams` (block 0's
-// persistable tensors, sorted by name, back to back), the files io/paddle_loader.h reads back.
+// persistable tensors, sorted by name, back to back), the files io/paddle/paddle_loader.h reads back.
 //
 // The program is written as given (callers pass the program as loaded, so the passes run again at load and
 // the file holds only ops Paddle/Ember define). Before writing, PreparePaddleProgram:
