@@ -52,7 +52,7 @@ using FileReader = std::function<Status(const std::string& name, std::string* co
 
 class Model {
  public:
-  // `path`: a model folder, or a model file (see io/paddle_loader.h for the layouts recognised).
+  // `path`: a model folder, or a model file (see io/paddle/paddle_loader.h for the layouts recognised).
   static Status Load(const std::string& path, const ModelOptions& options, std::shared_ptr<const Model>* out);
   // Model and params through a reader callback: model_name and params_name are passed to `read`; with an
   // empty params_name, each weight is read by its variable name (the one-file-per-weight layout).

@@ -1,4 +1,4 @@
-// `ember convert` / io/paddle_writer.h: models from every loader (ONNX, ncnn with generated weights, Paddle
+// `ember convert` / io/paddle/paddle_writer.h: models from every loader (ONNX, ncnn with generated weights, Paddle
 // combined and separate) written as model.pdmodel + model.pdiparams must read back and give the same outputs
 // as the original. The params file is checked by a hand-written parser here (format, sorted order, dtypes,
 // dims, bytes equal to the original weights), the outputs against the original model (bit-exact for the

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "io/ember.h"
-#include "io/paddle_loader.h"
+#include "io/paddle/paddle_loader.h"
 #include "test_util.h"
 
 using namespace ember;

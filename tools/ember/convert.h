@@ -1,5 +1,5 @@
 // `ember convert IN OUT_DIR`: any model Ember loads (Paddle, ONNX, ncnn) written as a Paddle inference model
-// (OUT_DIR/model.pdmodel + model.pdiparams) that the Paddle loader reads back (see io/paddle_writer.h).
+// (OUT_DIR/model.pdmodel + model.pdiparams) that the Paddle loader reads back (see io/paddle/paddle_writer.h).
 #pragma once
 
 int ConvertMain(int argc, char** argv);  // argv[1] == "convert"

@@ -14,6 +14,7 @@
 #include "convert.h"
 #include "framework/op_registry.h"
 #include "image.h"
+#include "io/converter_list.h"
 #include "io/ember.h"
 #include "io/generated_weights.h"
 #include "io/paddle/paddle_loader.h"
@@ -35,7 +36,7 @@ const char* kUsage =
     "  ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,...]... [--no-infer]\n"
     "  ember ocr IMAGE | --text \"...\" [--models DIR] [--threads N] [--save F.png]\n"
     "  ember bench MODEL... [--threads N] [--loops N] [--warmup N] [--profile] [--generate-weights]\n"
-    "  ember ops [--formats]\n"
+    "  ember ops [--formats]      (--formats: the ONNX and ncnn op types each importer converts)\n"
     "MODEL is a model folder, or a model file (with --params for a combined params file).\n"
     "Input FILEs are .npy (float32/int32/int64), raw little-endian float32 .bin (shape from the feed's\n"
     "declared dims with batch 1, or --shape), or images (.png/.jpg/.bmp: resized to the feed's H x W, each\n"
@@ -200,6 +201,22 @@ void PrintOpCounts(const ProgramDesc& before, const ProgramDesc* after, const ch
     if (after) std::printf(" -> %d", f.count(kv.first) ? f[kv.first] : 0);
     std::printf("\n");
   }
+}
+
+// The importers' converter tables: which op / layer types each format reads (ONNX with the opsets).
+void PrintConverters() {
+  auto print = [](const char* format, const std::vector<ConverterInfo>& list) {
+    std::cout << format << " converters (" << list.size() << "):";
+    for (const auto& c : list) {
+      std::cout << " " << c.op_type;
+      if (c.min_version > 1 || c.max_version > 0)
+        std::cout << "[" << c.min_version << "-" << (c.max_version > 0 ? std::to_string(c.max_version) : "") << "]";
+    }
+    std::cout << "\n";
+  };
+  std::cout << "Paddle: ops are read as they are (the ops above)\n";
+  print("ONNX", OnnxConverterList());
+  print("ncnn", NcnnConverterList());
 }
 
 // Per pass, in order: what it did to the program.
@@ -406,6 +423,7 @@ int main(int argc, char** argv) {
       std::cout << "ops in this build (profile '" << kNetProfile << "'):";
       for (const auto& op : RegisteredOpTypes()) std::cout << " " << op;
       std::cout << "\n";
+      if (argc > 2 && std::string(argv[2]) == "--formats") PrintConverters();
       return 0;
     }
     if (cmd == "bench") return BenchMain(argc, argv);
