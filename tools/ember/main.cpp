@@ -207,10 +207,13 @@ void PrintOpCounts(const ProgramDesc& before, const ProgramDesc* after, const ch
 void PrintConverters() {
   auto print = [](const char* format, const std::vector<ConverterInfo>& list) {
     std::cout << format << " converters (" << list.size() << "):";
+    int newest = 0;  // the newest version the importer reads: a row ending there is shown open-ended
+    for (const auto& c : list) newest = std::max(newest, c.max_version);
     for (const auto& c : list) {
       std::cout << " " << c.op_type;
-      if (c.min_version > 1 || c.max_version > 0)
-        std::cout << "[" << c.min_version << "-" << (c.max_version > 0 ? std::to_string(c.max_version) : "") << "]";
+      const bool to_newest = c.max_version == 0 || c.max_version == newest;
+      if (c.min_version > 1 || !to_newest)
+        std::cout << "[" << c.min_version << "-" << (to_newest ? "" : std::to_string(c.max_version)) << "]";
     }
     std::cout << "\n";
   };
