@@ -1,4 +1,5 @@
-# x86 SIMD kernels (src/operators/kernel/x86): sets EMBER_X86_SRCS, the sources added to the ember library.
+# x86 SIMD kernels (src/operators/kernel/x86): sets EMBER_X86_SRCS, the sources added to the ember library, and
+# EMBER_CPU_ACCEL_SRCS, the dispatch table through which the cpu kernels reach them (x86/x86_accel.cpp fills it).
 #   *_avx2.cpp    compiled with -mavx2 -mfma        (object library ember_x86_avx2)
 #   *_avx512.cpp  compiled with -mavx512f -mfma     (object library ember_x86_avx512)
 #   everything else there with the baseline flags (dispatch, drivers, portable fallbacks).
@@ -6,6 +7,9 @@
 # -DEMBER_X86_KERNELS=OFF builds the portable kernels only (the baseline `tools/bench_suite.sh` compares with).
 option(EMBER_X86_KERNELS "x86 SIMD kernels with run-time dispatch" ON)
 set(EMBER_X86_SRCS "")
+# The kernels' dispatch table (src/operators/kernel/cpu_accel.h), built in every configuration: its registry,
+# cpu_accel.cpp, fills it from the folders this build has (none: the portable kernels only).
+set(EMBER_CPU_ACCEL_SRCS ${CMAKE_SOURCE_DIR}/src/operators/kernel/cpu_accel.cpp)
 if(EMBER_X86_KERNELS AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i[3-6]86)$")
   set(_x86_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/x86)
   file(GLOB _x86_all CONFIGURE_DEPENDS ${_x86_dir}/*.cpp)

@@ -25,11 +25,8 @@
 #include "framework/op_registry.h"
 #include "io/ember.h"
 
-#ifdef EMBER_HAVE_X86_KERNELS
-#include "operators/kernel/x86/cpu_isa.h"
-#include "operators/kernel/x86/fma_peak.h"
-#include "operators/kernel/x86/sgemm_x86.h"
-#endif
+#include "operators/kernel/central-arm-func/gemm_func.h"
+#include "operators/kernel/cpu_accel.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -333,47 +330,58 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit)
   return Status::OK();
 }
 
+// --sgemm N: an N^3 Sgemm at each level the machine runs, against that level's FMA limit.
+void BenchSgemmPerLevel(const IsaAccel& isa, const BenchArgs& a) {
+  const int64_t n = a.sgemm;
+  std::vector<float> A(static_cast<size_t>(n * n)), B(A.size()), C(A.size());
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<float> dist(-1.f, 1.f);
+  for (auto& v : A) v = dist(rng);
+  for (auto& v : B) v = dist(rng);
+  SetThreads(a.threads);
+  const int active = isa.active();
+  for (int v = isa.detected(); v >= 0; --v) {
+    isa.set_active(v);  // Sgemm runs at the active level
+    const double lim = isa.fma_peak_gflops(v, a.threads);
+    std::vector<double> t;
+    for (int i = 0; i < a.warmup + a.loops; ++i) {
+      auto t0 = Clock::now();
+      Sgemm(false, false, n, n, n, 1.f, A.data(), n, B.data(), n, 0.f, C.data(), n);
+      if (i >= a.warmup) t.push_back(MsSince(t0));
+    }
+    const double best = *std::min_element(t.begin(), t.end()), med = Median(t);
+    const double g = 2.0 * n * n * n / (best * 1e6);
+    std::printf("sgemm %lldx%lldx%lld %-9s %d thread%s: best %.2f ms median %.2f ms = %.1f GFLOP/s, %.1f%% of "
+                "its FMA limit %.1f\n",
+                static_cast<long long>(n), static_cast<long long>(n), static_cast<long long>(n), isa.name(v),
+                a.threads, a.threads > 1 ? "s" : "", best, med, g, 100 * g / lim, lim);
+  }
+  isa.set_active(active);
+}
+
+// Prints the active instruction-set level and its measured FMA limit (and runs --sgemm); returns the limit on
+// a.threads threads in GFLOP/s, 0 when the build has no instruction-set folder.
+double ReportIsa(const BenchArgs& a) {
+  const IsaAccel* isa = CpuAccel().isa;
+  if (!isa) return 0;
+  const int level = isa->active();
+  const double limit1 = isa->fma_peak_gflops(level, 1);
+  const double limit = a.threads == 1 ? limit1 : isa->fma_peak_gflops(level, a.threads);
+  std::printf("isa: %s (detected %s; %s lowers it)\n", isa->name(level), isa->name(isa->detected()),
+              isa->lower_hint);
+  std::printf("measured FMA limit (%s): %.1f GFLOP/s on 1 thread, %.1f on %d thread%s\n", isa->name(level), limit1,
+              limit, a.threads, a.threads > 1 ? "s" : "");
+  if (a.sgemm) BenchSgemmPerLevel(*isa, a);
+  return limit;
+}
+
 }  // namespace
 
 int BenchMain(int argc, char** argv) {
   BenchArgs a;
   Status s = Parse(argc, argv, &a);
   if (!s.ok()) return Fail(s.message());
-  double limit = 0;  // N-thread FMA limit of the active ISA, GFLOP/s
-#ifdef EMBER_HAVE_X86_KERNELS
-  const x86::Isa isa = x86::ActiveIsa();
-  const double limit1 = x86::MeasureFmaPeakGflops(isa, 1);
-  limit = a.threads == 1 ? limit1 : x86::MeasureFmaPeakGflops(isa, a.threads);
-  std::printf("isa: %s (detected %s; EMBER_ISA=avx512|avx2|generic lowers it)\n", x86::IsaName(isa),
-              x86::IsaName(x86::DetectedIsa()));
-  std::printf("measured FMA limit (%s): %.1f GFLOP/s on 1 thread, %.1f on %d thread%s\n", x86::IsaName(isa), limit1,
-              limit, a.threads, a.threads > 1 ? "s" : "");
-  if (a.sgemm) {
-    const int64_t n = a.sgemm;
-    std::vector<float> A(static_cast<size_t>(n * n)), B(A.size()), C(A.size());
-    std::mt19937 rng(1);
-    std::uniform_real_distribution<float> dist(-1.f, 1.f);
-    for (auto& v : A) v = dist(rng);
-    for (auto& v : B) v = dist(rng);
-    SetThreads(a.threads);
-    for (x86::Isa v : {x86::Isa::kAvx512, x86::Isa::kAvx2, x86::Isa::kGeneric}) {
-      if (!x86::IsaSupported(v)) continue;
-      const double lim = x86::MeasureFmaPeakGflops(v, a.threads);
-      std::vector<double> t;
-      for (int i = 0; i < a.warmup + a.loops; ++i) {
-        auto t0 = Clock::now();
-        x86::Sgemm(false, false, n, n, n, 1.f, A.data(), n, B.data(), n, 0.f, C.data(), n, v);
-        if (i >= a.warmup) t.push_back(MsSince(t0));
-      }
-      const double best = *std::min_element(t.begin(), t.end()), med = Median(t);
-      const double g = 2.0 * n * n * n / (best * 1e6);
-      std::printf("sgemm %lldx%lldx%lld %-9s %d thread%s: best %.2f ms median %.2f ms = %.1f GFLOP/s, %.1f%% of "
-                  "its FMA limit %.1f\n",
-                  static_cast<long long>(n), static_cast<long long>(n), static_cast<long long>(n), x86::IsaName(v),
-                  a.threads, a.threads > 1 ? "s" : "", best, med, g, 100 * g / lim, lim);
-    }
-  }
-#endif
+  const double limit = ReportIsa(a);  // N-thread FMA limit of the active ISA, GFLOP/s
   if (a.models.empty()) return 0;
   std::printf("%-40s %8s %9s %9s %9s %9s %7s %8s %6s\n", "model", "load ms", "first ms", "median", "min", "max", "GFLOP",
               "GFLOP/s", "%lim");

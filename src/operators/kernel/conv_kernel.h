@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "framework/status.h"
+#include "operators/kernel/cpu_accel.h"
 
 namespace ember {
 
@@ -20,16 +21,12 @@ class ConvKernel {
   const char* Name(const ConvParam& param) const;
 
  private:
-  std::vector<T> filter_;   // [Cout, Cin/groups * kh * kw], copied in Init
-  std::vector<T> bias_;     // [Cout], zeros without a Bias input
+  std::vector<T> filter_;   // [Cout, Cin/groups * kh * kw], copied when a path reads the plain filter
+  std::vector<T> bias_;     // [Cout] (zeros without a Bias input), zero-padded to the accelerated paths' bias_align
   std::vector<T> scratch_;  // im2col buffer, reused across runs (portable path)
-  // x86: the filter packed for the GEMM micro-kernels (per group), and transformed for Winograd F(2,3) /
-  // F(4,3) / F(6,3) (index m / 2 - 1), each made on first use once per model and shared by its predictors.
-  std::shared_ptr<const std::vector<T>> shared_packed_;
-  std::shared_ptr<const std::vector<T>> shared_wino_[3];
-  std::shared_ptr<const std::vector<T>> shared_s2_;  // x86: the direct 3x3 stride-2 conv's packed filter
-  std::shared_ptr<const std::vector<T>> shared_16c_;  // x86: the NCHW16c kernels' packed filter
-  std::vector<T> bias_16c_;                           // bias_ zero-padded to a multiple of 16
+  // The filter packed for each accelerated path (cpu_accel.h's ConvAccelPlan::path), made on first use once
+  // per model and shared by its predictors: a new input shape may change the path.
+  std::shared_ptr<const std::vector<T>> packed_[kConvAccelPaths];
 };
 
 }  // namespace ember

@@ -1,18 +1,16 @@
 // Portable single-precision GEMM shared by conv, fc, mul and matmul:
 //   C[M x N] = alpha * op(A)[M x K] * op(B)[K x N] + beta * C      (row-major, leading dims given)
 // Blocked over K and N so a panel of B stays in cache; rows of C are split across OpenMP threads.
-// On x86 builds (EMBER_HAVE_X86_KERNELS, set by cmake/x86_kernels.cmake) Sgemm runs the packed,
-// register-blocked kernels of kernel/x86/sgemm_x86.h for the ISA chosen at run time; PortableSgemm is the
-// loop used elsewhere.
+// Sgemm runs the instruction-set folder's packed, register-blocked kernels when the build has one
+// (kernel/cpu_accel.h's sgemm entry, e.g. kernel/x86/sgemm_x86.h for the ISA chosen at run time);
+// PortableSgemm is the loop used otherwise.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
-#ifdef EMBER_HAVE_X86_KERNELS
-#include "operators/kernel/x86/sgemm_x86.h"
-#endif
+#include "operators/kernel/cpu_accel.h"
 
 namespace ember {
 
@@ -57,11 +55,10 @@ inline void PortableSgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int6
 
 inline void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
                   int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
-#ifdef EMBER_HAVE_X86_KERNELS
-  x86::Sgemm(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, x86::ActiveIsa());
-#else
-  PortableSgemm(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-#endif
+  if (SgemmFn accel = CpuAccel().sgemm)
+    accel(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+  else
+    PortableSgemm(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
 namespace ref {

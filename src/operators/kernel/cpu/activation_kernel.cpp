@@ -1,9 +1,6 @@
 #include "operators/activation_op.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
-
-#ifdef EMBER_HAVE_X86_KERNELS
-#include "operators/kernel/x86/activation_x86.h"
-#endif
+#include "operators/kernel/cpu_accel.h"
 
 namespace ember {
 
@@ -23,11 +20,10 @@ Status ActivationKernel<CPU, float>::Compute(const ActivationParam& p) {
       ScaleInteger(p.act, p.x->data<int64_t>(), p.out->mutable_data<int64_t>(), n);
       break;
     default:  // InferShape admits only float32 otherwise
-#ifdef EMBER_HAVE_X86_KERNELS
-      x86::ActivationArray(p.act, p.x->data<float>(), p.out->mutable_data<float>(), n, x86::ActiveIsa());
-#else
-      ActivationCompute(p.act, p.x->data<float>(), p.out->mutable_data<float>(), n);
-#endif
+      if (const ActivationAccel* a = CpuAccel().activation)
+        a->run(p.act, p.x->data<float>(), p.out->mutable_data<float>(), n);
+      else
+        ActivationCompute(p.act, p.x->data<float>(), p.out->mutable_data<float>(), n);
       break;
   }
   return Status::OK();
@@ -38,11 +34,7 @@ Status ActivationKernel<CPU, float>::Compute(const ActivationParam& p) {
 namespace ember {
 template <>
 const char* ActivationKernel<CPU, float>::Name(const ActivationParam& p) const {
-  if (p.x->dtype() != DataType::kFloat32) return "portable";
-#ifdef EMBER_HAVE_X86_KERNELS
-  return x86::ActivationKernelName(p.act, x86::ActiveIsa());
-#else
-  return "portable";
-#endif
+  const ActivationAccel* a = CpuAccel().activation;
+  return a && p.x->dtype() == DataType::kFloat32 ? a->name(p.act) : "portable";
 }
 }  // namespace ember

@@ -3,18 +3,10 @@
 
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
-
-#ifdef EMBER_HAVE_X86_KERNELS
-#include "operators/kernel/x86/activation_x86.h"
-#include "operators/kernel/x86/conv_s2_direct_x86.h"
-#include "operators/kernel/x86/conv_x86.h"
-#include "operators/kernel/x86/nchw16c_x86.h"
-#include "operators/kernel/x86/winograd_x86.h"
-#endif
+#include "operators/kernel/cpu_accel.h"
 
 namespace ember {
 
-#ifdef EMBER_HAVE_X86_KERNELS
 namespace {
 
 // The packed filter `key` of the op, made by `make` once per model (shared by its predictors through the
@@ -30,51 +22,38 @@ std::shared_ptr<const std::vector<float>> SharedPacked(const ConvParam& p, const
       p.cache_key.empty() || !p.weights_scope ? pack() : p.weights_scope->Derived(p.cache_key + suffix, pack));
 }
 
-// An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
-void DepthwisePostActivation(float* out, int64_t n, const void* ctx) {
-  x86::ActivationArray(*static_cast<const ActivationSpec*>(ctx), out, out, n, x86::ActiveIsa());
+// The filter `plan`'s path reads: its packed copy in `slot` (a pack_suffix implies an accelerator `a`) or
+// the plain one, each made on first use.
+const float* PathFilter(const ConvParam& p, const ConvAccel* a, const ConvAccelPlan& plan,
+                        std::shared_ptr<const std::vector<float>>* slot, std::vector<float>* plain) {
+  if (plan.pack_suffix) {
+    if (!*slot)
+      *slot = SharedPacked(p, plan.pack_suffix,
+                           [&](std::vector<float>* v) { a->pack(plan.path, p.geo, p.filter->data<float>(), v); });
+    return (*slot)->data();
+  }
+  if (plain->empty()) plain->assign(p.filter->data<float>(), p.filter->data<float>() + p.filter->numel());
+  return plain->data();
 }
 
 }  // namespace
-#endif
 
 template <>
 Status ConvKernel<CPU, float>::Init(ConvParam* p) {
-  const float* w = p->filter->data<float>();
+  const ConvAccel* a = CpuAccel().conv;
   const int64_t out_c = p->filter->dims()[0];
-  bias_.assign(static_cast<size_t>(out_c), 0.f);
+  const int64_t align = a ? a->bias_align : 1;
+  bias_.assign(static_cast<size_t>((out_c + align - 1) / align * align), 0.f);
   if (p->bias) std::copy(p->bias->data<float>(), p->bias->data<float>() + out_c, bias_.begin());
-#ifdef EMBER_HAVE_X86_KERNELS
-  if (p->nchw16c) {
+  if (p->nchw16c && a && !a->nchw16c_supports(p->geo)) {
     const ConvGeometry& g = p->geo;
-    const bool pw = x86::Pointwise16cSupported(g);
-    if (!pw && !x86::Depthwise16cSupported(g))
-      return Unimplemented("data_format NCHW16c supports 1x1 stride-1 convs and depthwise 3x3 / 5x5 stride 1 / 2 "
-                           "only, got a ", g.kernel_h, "x", g.kernel_w, " conv with groups = ", g.groups);
-    bias_16c_.assign(static_cast<size_t>(x86::Blocks16c(out_c) * 16), 0.f);
-    std::copy(bias_.begin(), bias_.end(), bias_16c_.begin());
-    shared_16c_ = SharedPacked(*p, "@16c", [&](std::vector<float>* v) {
-      if (pw) x86::PackPointwise16c(g.out_c, g.in_c, w, v);
-      else x86::PackDepthwise16c(g.out_c, g.kernel_h, w, v);
-    });
-    return Status::OK();
+    return Unimplemented("data_format NCHW16c supports 1x1 stride-1 convs and depthwise 3x3 / 5x5 stride 1 / 2 "
+                         "only, got a ", g.kernel_h, "x", g.kernel_w, " conv with groups = ", g.groups);
   }
-  if (!IsDepthwise(p->geo)) {
-    // The GEMM, Winograd and direct paths read only packed copies, shared by all predictors. The one the
-    // current geometry uses is made now; the others on first use (a new input shape may change the choice).
-    const int m = x86::WinogradChoose(p->geo, x86::ActiveIsa());
-    if (x86::ConvDirectS2Pays(p->geo, x86::ActiveIsa())) {
-      shared_s2_ = SharedPacked(*p, "@s2", [&](std::vector<float>* v) { x86::PackConvDirectS2Filter(p->geo, w, v); });
-    } else if (m != 0) {
-      shared_wino_[m / 2 - 1] = SharedPacked(*p, "@wino" + std::to_string(m),
-                                          [&](std::vector<float>* v) { x86::WinogradPackFilter(p->geo, m, w, v); });
-    } else {
-      shared_packed_ = SharedPacked(*p, "", [&](std::vector<float>* v) { x86::PackConvFilter(p->geo, w, v); });
-    }
-    return Status::OK();
-  }
-#endif
-  filter_.assign(w, w + p->filter->numel());
+  // The filter the current geometry's path reads is made now (packed copies shared by all predictors); the
+  // other paths' on first use.
+  const ConvAccelPlan plan = a ? a->plan(p->geo, p->nchw16c) : ConvAccelPlan{};
+  PathFilter(*p, a, plan, &packed_[plan.path], &filter_);
   return Status::OK();
 }
 
@@ -82,70 +61,27 @@ template <>
 Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   const float* x = p.input->data<float>();
   float* y = p.output->mutable_data<float>();
-#ifdef EMBER_HAVE_X86_KERNELS
-  const x86::Isa isa = x86::ActiveIsa();
-  if (p.nchw16c) {
-    if (x86::Pointwise16cSupported(p.geo))
-      x86::Pointwise16c(p.geo, shared_16c_->data(), bias_16c_.data(), p.act, x, y, isa);
-    else
-      x86::Depthwise16c(p.geo, shared_16c_->data(), bias_16c_.data(), p.act, x, y, isa);
-  } else if (!IsDepthwise(p.geo)) {
-    const int m = x86::WinogradChoose(p.geo, isa);
-    if (x86::ConvDirectS2Pays(p.geo, isa)) {
-      if (!shared_s2_)
-        shared_s2_ = SharedPacked(p, "@s2", [&](std::vector<float>* v) {
-          x86::PackConvDirectS2Filter(p.geo, p.filter->data<float>(), v);
-        });
-      x86::ConvDirectS2(p.geo, shared_s2_->data(), bias_.data(), p.act, x, y, isa);
-    } else if (m != 0) {
-      auto& packed = shared_wino_[m / 2 - 1];
-      if (!packed)
-        packed = SharedPacked(p, "@wino" + std::to_string(m),
-                              [&](std::vector<float>* v) { x86::WinogradPackFilter(p.geo, m, p.filter->data<float>(), v); });
-      x86::ConvWinograd(p.geo, m, packed->data(), bias_.data(), p.act, x, y, isa);
-    } else {
-      if (!shared_packed_)
-        shared_packed_ = SharedPacked(p, "", [&](std::vector<float>* v) { x86::PackConvFilter(p.geo, p.filter->data<float>(), v); });
-      x86::ConvGemmPacked(p.geo, shared_packed_->data(), bias_.data(), p.act, x, y, isa);
-    }
-  } else if (x86::DepthwiseKernelSupported(p.geo, isa)) {
-    x86::GemmEpilogue ep;
-    const bool fused = x86::EpilogueActivation(p.act, &ep);
-    if (!fused) ep.act = 0;
-    x86::DepthwiseConvX86(p.geo, filter_.data(), bias_.data(), ep, x, y, isa,
-                          fused ? nullptr : DepthwisePostActivation, &p.act);
+  const ConvAccel* a = CpuAccel().conv;
+  if (p.nchw16c && !a)
+    return Unimplemented("data_format NCHW16c needs the NCHW16c kernels of an instruction-set folder, which this "
+                         "build lacks");
+  const ConvAccelPlan plan = a ? a->plan(p.geo, p.nchw16c) : ConvAccelPlan{};
+  const float* w = PathFilter(p, a, plan, &packed_[plan.path], &filter_);
+  if (plan.path != 0) {
+    a->run(plan.path, p.geo, w, bias_.data(), p.act, x, y);
+  } else if (IsDepthwise(p.geo)) {
+    ConvDepthwise(p.geo, w, bias_.data(), p.act, x, y);
   } else {
-    ConvDepthwise(p.geo, filter_.data(), bias_.data(), p.act, x, y);
+    ConvGemm(p.geo, w, bias_.data(), p.act, x, y, &scratch_);
   }
-#else
-  if (p.nchw16c) return Unimplemented("data_format NCHW16c needs the x86 kernels, which this build lacks");
-  if (IsDepthwise(p.geo)) {
-    ConvDepthwise(p.geo, filter_.data(), bias_.data(), p.act, x, y);
-  } else {
-    ConvGemm(p.geo, filter_.data(), bias_.data(), p.act, x, y, &scratch_);
-  }
-#endif
   return Status::OK();
 }
 
 template <>
 const char* ConvKernel<CPU, float>::Name(const ConvParam& p) const {
-#ifdef EMBER_HAVE_X86_KERNELS
-  const x86::Isa isa = x86::ActiveIsa();
-  if (p.nchw16c) return x86::Conv16cKernelName(p.geo, isa);
-  if (!IsDepthwise(p.geo)) {
-    if (x86::ConvDirectS2Pays(p.geo, isa)) return x86::ConvDirectS2Name(p.geo, isa);
-    const int m = x86::WinogradChoose(p.geo, isa);
-    if (m != 0) return x86::WinogradKernelName(m, isa);
-    static const char* const kGemm[3] = {"gemm generic", "gemm avx2", "gemm avx512"};
-    return kGemm[static_cast<int>(isa)];
-  }
-  if (x86::DepthwiseKernelSupported(p.geo, isa)) return x86::DepthwiseKernelName(p.geo, isa);
-  return "dw portable";
-#else
-  (void)p;
-  return "portable";
-#endif
+  const ConvAccel* a = CpuAccel().conv;
+  if (!a) return "portable";
+  return a->name(a->plan(p.geo, p.nchw16c).path, p.geo);
 }
 
 }  // namespace ember

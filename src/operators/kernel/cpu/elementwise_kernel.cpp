@@ -1,9 +1,6 @@
 #include "operators/elementwise_op.h"
 #include "operators/kernel/central-arm-func/elementwise_func.h"
-
-#ifdef EMBER_HAVE_X86_KERNELS
-#include "operators/kernel/x86/eltwise_x86.h"
-#endif
+#include "operators/kernel/cpu_accel.h"
 
 namespace ember {
 
@@ -18,15 +15,13 @@ Status RunTyped(const ElementwiseParam& p) {
         if (y[i] == 0) return InvalidArgument("integer division by zero: Y[", i, "] is 0");
     }
   }
-#ifdef EMBER_HAVE_X86_KERNELS
   if constexpr (std::is_same<T, float>::value) {
-    const x86::Isa isa = x86::ActiveIsa();
-    if (x86::ElementwiseX86Supported(p.type, isa)) {
-      x86::ElementwiseX86(p.type, p.plan, p.x->data<float>(), y, p.out->mutable_data<float>(), p.act, isa);
+    const ElementwiseAccel* a = CpuAccel().elementwise;
+    if (a && a->supports(p.type)) {
+      a->run(p.type, p.plan, p.x->data<float>(), y, p.out->mutable_data<float>(), p.act);
       return Status::OK();
     }
   }
-#endif
   ElementwiseCompute<T>(p.type, p.plan, p.x->data<T>(), y, p.out->mutable_data<T>(), p.act);
   return Status::OK();
 }
@@ -54,10 +49,8 @@ Status ElementwiseKernel<CPU, float>::Compute(const ElementwiseParam& p) {
 namespace ember {
 template <>
 const char* ElementwiseKernel<CPU, float>::Name(const ElementwiseParam& p) const {
-#ifdef EMBER_HAVE_X86_KERNELS
-  if (p.x->dtype() == DataType::kFloat32) return x86::ElementwiseKernelName(p.type, x86::ActiveIsa());
-#endif
-  (void)p;
+  const ElementwiseAccel* a = CpuAccel().elementwise;
+  if (a && p.x->dtype() == DataType::kFloat32) return a->name(p.type);
   return "portable";
 }
 }  // namespace ember

@@ -1,9 +1,6 @@
 #include "operators/softmax_op.h"
 #include "operators/kernel/central-arm-func/softmax_func.h"
-
-#ifdef EMBER_HAVE_X86_KERNELS
-#include "operators/kernel/x86/softmax_x86.h"
-#endif
+#include "operators/kernel/cpu_accel.h"
 
 namespace ember {
 
@@ -14,13 +11,11 @@ Status SoftmaxKernel<CPU, float>::Init(SoftmaxParam*) {
 
 template <>
 Status SoftmaxKernel<CPU, float>::Compute(const SoftmaxParam& p) {
-#ifdef EMBER_HAVE_X86_KERNELS
-  const x86::Isa isa = x86::ActiveIsa();
-  if (x86::SoftmaxX86Supported(isa)) {
-    x86::SoftmaxX86(p.x->data<float>(), p.out->mutable_data<float>(), p.outer, p.axis_size, p.inner, p.log, isa);
+  const SoftmaxAccel* a = CpuAccel().softmax;
+  if (a && a->supports()) {
+    a->run(p.x->data<float>(), p.out->mutable_data<float>(), p.outer, p.axis_size, p.inner, p.log);
     return Status::OK();
   }
-#endif
   SoftmaxCompute(p.x->data<float>(), p.out->mutable_data<float>(), p.outer, p.axis_size, p.inner, p.log);
   return Status::OK();
 }
@@ -30,10 +25,7 @@ Status SoftmaxKernel<CPU, float>::Compute(const SoftmaxParam& p) {
 namespace ember {
 template <>
 const char* SoftmaxKernel<CPU, float>::Name(const SoftmaxParam&) const {
-#ifdef EMBER_HAVE_X86_KERNELS
-  return x86::SoftmaxKernelName(x86::ActiveIsa());
-#else
-  return "portable";
-#endif
+  const SoftmaxAccel* a = CpuAccel().softmax;
+  return a ? a->name() : "portable";
 }
 }  // namespace ember

@@ -1,4 +1,4 @@
-// x86 convolution paths (used by ConvKernel<CPU, float> when EMBER_HAVE_X86_KERNELS):
+// x86 convolution paths (ConvKernel<CPU, float> reaches them through the conv entry of x86_accel.cpp):
 // - GEMM: weights packed once (PackConvFilter) into the SGEMM's A layout; 1x1 stride-1 unpadded convs
 //   read the image as B directly, other kxk convs unfold it tile by tile straight into the packed B panels
 //   (Im2ColBSource: at most KC x NC floats per thread, never the full im2col matrix); bias and

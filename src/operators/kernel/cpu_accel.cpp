@@ -1,0 +1,45 @@
+// The registry: the one place that knows which instruction-set folders this build has
+// (cmake/x86_kernels.cmake defines EMBER_HAVE_X86_KERNELS; an ARM folder adds its #elif here).
+#include "operators/kernel/cpu_accel.h"
+
+#if defined(EMBER_HAVE_X86_KERNELS)
+#include "operators/kernel/x86/x86_accel.h"
+#endif
+
+namespace ember {
+
+namespace {
+
+// Filled by an explicit call, not by static initializers in the folders: a static library drops the object
+// files nothing references, registrations included.
+CpuAccelTable Fill() {
+  CpuAccelTable t;
+#if defined(EMBER_HAVE_X86_KERNELS)
+  x86::FillCpuAccel(&t);
+#endif
+  return t;
+}
+
+const CpuAccelTable& Filled() {
+  static const CpuAccelTable table = Fill();
+  return table;
+}
+
+const CpuAccelTable* g_override = nullptr;
+
+}  // namespace
+
+const CpuAccelTable& CpuAccel() { return g_override ? *g_override : Filled(); }
+
+const CpuAccelTable* OverrideCpuAccelForTesting(const CpuAccelTable* t) {
+  const CpuAccelTable* old = g_override;
+  g_override = t;
+  return old;
+}
+
+bool Nchw16cKernelsAvailable() {
+  const ConvAccel* conv = CpuAccel().conv;
+  return conv && conv->nchw16c_available();
+}
+
+}  // namespace ember

@@ -1,0 +1,106 @@
+// The CPU kernels' one door to instruction-set-specific code.
+//
+// Each accelerated op has a small table of function pointers (below), filled once by an instruction-set
+// folder (kernel/x86/x86_accel.cpp today; kernel/arm/ next) through the registry, cpu_accel.cpp: the only
+// file that knows which folders the build has. A cpu kernel asks its op's entry whether it runs the given
+// arguments and runs the portable code of central-arm-func otherwise (a null entry: nothing accelerates the
+// op). The entries read the folder's active level themselves on every call (x86: EMBER_ISA, SetActiveIsa),
+// so the kernels never see it; a filled entry has every function pointer set.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace ember {
+
+struct ActivationSpec;
+struct BroadcastPlan;
+struct ConvGeometry;
+struct PoolGeometry;
+enum class ElementwiseType;
+
+// The folder's levels, 0 being its plain code (x86: 0 generic, 1 avx2+fma, 2 avx512), for `ember bench`
+// and tests.
+struct IsaAccel {
+  const char* lower_hint;  // how a user lowers the level, e.g. "EMBER_ISA=avx512|avx2|generic"
+  int (*detected)();       // the highest level this machine runs
+  int (*active)();         // the level the kernels run at
+  int (*set_active)(int level);  // clamped to detected(); returns the level now active. Not while kernels run.
+  const char* (*name)(int level);
+  double (*fma_peak_gflops)(int level, int threads);  // measured, an FMA counting 2
+};
+
+// C[M x N] = alpha * op(A) * op(B) + beta * C, as PortableSgemm (central-arm-func/gemm_func.h).
+using SgemmFn = void (*)(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
+                         int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc);
+
+// A conv path of the folder: how it runs a geometry and which filter it reads.
+struct ConvAccelPlan {
+  int path = 0;  // 0: the portable code runs the conv; else 1 .. kConvAccelPaths - 1, numbered by the folder
+  // Suffix of its packed filter in the weights cache (after the op's cache key), or null: the plain filter.
+  const char* pack_suffix = nullptr;
+};
+constexpr int kConvAccelPaths = 12;
+
+struct ConvAccel {
+  int64_t bias_align;  // the bias passed to run is zero-padded to a multiple of this (NCHW16c reads whole blocks)
+  // True when the NCHW16c kernels run at the active level (the layout pass converts only then).
+  bool (*nchw16c_available)();
+  // True when the NCHW16c kernels handle `g` at all (a conv whose data_format is NCHW16c must be one).
+  bool (*nchw16c_supports)(const ConvGeometry& g);
+  // The path for `g` at the active level; an NCHW16c conv (nchw16c_supports) always gets one.
+  ConvAccelPlan (*plan)(const ConvGeometry& g, bool nchw16c);
+  void (*pack)(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed);
+  // `filter` is the path's packed filter, or the plain one [Cout, Cin/groups * kh * kw].
+  void (*run)(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
+              const float* input, float* output);
+  // For the profile's kernel column; path 0 names the portable code ("dw portable").
+  const char* (*name)(int path, const ConvGeometry& g);
+};
+
+struct ElementwiseAccel {  // float32 binary ops over a BroadcastPlan, then the fused activation
+  bool (*supports)(ElementwiseType type);
+  void (*run)(ElementwiseType type, const BroadcastPlan& plan, const float* x, const float* y, float* out,
+              const ActivationSpec& act);
+  const char* (*name)(ElementwiseType type);  // also when !supports ("portable")
+};
+
+struct Pool2dAccel {  // NCHW pooling without mask or dilation
+  bool (*supports)(const PoolGeometry& g);
+  void (*run)(const PoolGeometry& g, const float* x, float* y);
+  const char* (*name)(const PoolGeometry& g);  // also when !supports ("portable")
+};
+
+struct ActivationAccel {  // every activation: types the folder does not vectorize run its own threaded loop
+  void (*run)(const ActivationSpec& act, const float* x, float* y, int64_t n);
+  const char* (*name)(const ActivationSpec& act);
+};
+
+struct SoftmaxAccel {  // softmax / log_softmax of X viewed as [outer, n, inner]
+  bool (*supports)();
+  void (*run)(const float* x, float* y, int64_t outer, int64_t n, int64_t inner, bool log);
+  const char* (*name)();  // also when !supports ("portable")
+};
+
+struct CpuAccelTable {
+  const IsaAccel* isa = nullptr;
+  SgemmFn sgemm = nullptr;
+  const ConvAccel* conv = nullptr;
+  const ElementwiseAccel* elementwise = nullptr;
+  const Pool2dAccel* pool2d = nullptr;
+  const ActivationAccel* activation = nullptr;
+  const SoftmaxAccel* softmax = nullptr;
+};
+
+// The table, filled on first use.
+const CpuAccelTable& CpuAccel();
+
+// Tests: makes CpuAccel() return `t` (null: the filled table again), e.g. an empty table for the portable
+// path; returns the previous override. Not while kernels run.
+const CpuAccelTable* OverrideCpuAccelForTesting(const CpuAccelTable* t);
+
+// True when the conv's NCHW16c kernels run at the active level, the condition for the layout pass to convert
+// (layout_transform's conversions are portable, central-arm-func/layout_transform_func.h).
+bool Nchw16cKernelsAvailable();
+
+}  // namespace ember
