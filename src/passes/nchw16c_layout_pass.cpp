@@ -7,12 +7,9 @@
 #include <numeric>
 
 #include "framework/op_registry.h"
+#include "operators/kernel/cpu_accel.h"
 #include "passes/pass_util.h"
 #include "passes/passes.h"
-
-#ifdef EMBER_HAVE_X86_KERNELS
-#include "operators/kernel/x86/cpu_isa.h"
-#endif
 
 namespace ember {
 namespace {
@@ -58,14 +55,10 @@ bool Unary16c(const OpDesc& op) {
   return kTypes.count(op.type) && op.Input("X").size() == 1 && op.Output("Out").size() == 1;
 }
 
+// A pass asks whether packed-layout kernels exist for the active instruction set, not which CPU answers.
 bool Nchw16cEnabled() {
   const char* env = std::getenv("EMBER_LAYOUT");
-  if (env && std::strcmp(env, "nchw") == 0) return false;
-#ifdef EMBER_HAVE_X86_KERNELS
-  if (x86::ActiveIsa() == x86::Isa::kGeneric) return false;
-#else
-  return false;
-#endif
+  if ((env && std::strcmp(env, "nchw") == 0) || !Nchw16cKernelsAvailable()) return false;
   const auto ops = RegisteredOpTypes();
   return std::find(ops.begin(), ops.end(), "layout_transform") != ops.end();
 }

@@ -8,9 +8,7 @@
 #include "passes/passes.h"
 #include "test_util.h"
 
-#ifdef EMBER_HAVE_X86_KERNELS
-#include "operators/kernel/x86/cpu_isa.h"
-#endif
+#include "operators/kernel/cpu_accel.h"
 
 using namespace ember;
 using namespace ember::test;
@@ -262,13 +260,11 @@ std::map<std::string, int> RanOps(const ProgramBuilder& pb, const std::string& f
   return ran;
 }
 
-// Whether the layout pass runs in this build and environment: x86 kernels with AVX2 or AVX-512 active and
-// no EMBER_LAYOUT=nchw. The NCHW16c tests say so and pass when it does not.
+// Whether the layout pass runs in this build and environment: NCHW16c kernels for the active instruction
+// set (x86 with AVX2 or AVX-512) and no EMBER_LAYOUT=nchw. The NCHW16c tests say so and pass when it does not.
 bool LayoutPassRuns() {
-#ifdef EMBER_HAVE_X86_KERNELS
   const char* env = std::getenv("EMBER_LAYOUT");
-  if (x86::ActiveIsa() != x86::Isa::kGeneric && !(env && std::string(env) == "nchw")) return true;
-#endif
+  if (Nchw16cKernelsAvailable() && !(env && std::string(env) == "nchw")) return true;
   WARN("NCHW16c is off (not x86, no AVX2, or EMBER_LAYOUT=nchw): nothing to test");
   return false;
 }
