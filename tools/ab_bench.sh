@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Interleaved A/B of two ember binaries on the ncnn benchmark graphs (generated weights): per network and
-# thread count, R rounds, each round running A and B back to back (the order alternates per round); prints
-# the median over rounds of each binary's median ms and the ratio A / B (> 1: B is faster).
+# Interleaved A/B of two ember binaries on the ncnn benchmark graphs (generated weights): per thread count,
+# R rounds, each round running every network on A and then on B (the order alternates per round; one
+# `ember bench` call per binary and round); prints per network the median over rounds of each binary's
+# median ms and the ratio A / B (> 1: B is faster).
 #   tools/ab_bench.sh A_EMBER B_EMBER [--rounds R] [--threads "1 2"] [--loops N] [NET...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 2 ] || { sed -n 2,5p "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n 2,6p "$0"; exit 2; }
 a=$1 b=$2
 shift 2
 rounds=5 threads="1 2" loops=10 nets=()
@@ -18,21 +19,27 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#nets[@]} -gt 0 ] || nets=(squeezenet mobilenet mobilenet_v2 shufflenet_v2 resnet18 googlenet mobilenet_yolo yolov4-tiny vgg16)
-graphs="$here/../shared/bench/ncnn"
-median_ms() {  # BINARY NET THREADS -> the median column of `ember bench`
-  "$1" bench "$graphs/$2.param" --generate-weights --threads "$3" --loops "$loops" --warmup 2 |
-    tail -n 1 | awk '{ print $5 }'
+graphs=$(cd "$here/../shared/bench/ncnn" && pwd)
+models=()
+for n in "${nets[@]}"; do models+=("$graphs/$n.param"); done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+run() {  # BINARY THREADS LABEL -> appends "net median" lines to $tmp/LABEL.THREADS
+  "$1" bench "${models[@]}" --generate-weights --threads "$2" --loops "$loops" --warmup 2 |
+    awk -v d="$graphs/" 'index($1, d) == 1 { n = substr($1, length(d) + 1); sub(/\.param$/, "", n); print n, $5 }' \
+    >>"$tmp/$3.$2"
 }
 mid() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+for t in $threads; do
+  for ((r = 0; r < rounds; r++)); do
+    if ((r % 2 == 0)); then run "$a" "$t" A; run "$b" "$t" B; else run "$b" "$t" B; run "$a" "$t" A; fi
+  done
+done
 printf '%-16s %3s %10s %10s %8s\n' net thr "A ms" "B ms" "A/B"
-for net in "${nets[@]}"; do
+for n in "${nets[@]}"; do
   for t in $threads; do
-    ra=() rb=()
-    for ((r = 0; r < rounds; r++)); do
-      if ((r % 2 == 0)); then ra+=("$(median_ms "$a" "$net" "$t")"); rb+=("$(median_ms "$b" "$net" "$t")")
-      else rb+=("$(median_ms "$b" "$net" "$t")"); ra+=("$(median_ms "$a" "$net" "$t")"); fi
-    done
-    ma=$(printf '%s\n' "${ra[@]}" | mid) mb=$(printf '%s\n' "${rb[@]}" | mid)
-    printf '%-16s %3s %10.2f %10.2f %8.3f\n' "$net" "$t" "$ma" "$mb" "$(awk -v x="$ma" -v y="$mb" 'BEGIN { print x / y }')"
+    ma=$(awk -v n="$n" '$1 == n { print $2 }' "$tmp/A.$t" | mid)
+    mb=$(awk -v n="$n" '$1 == n { print $2 }' "$tmp/B.$t" | mid)
+    printf '%-16s %3s %10.2f %10.2f %8.3f\n' "$n" "$t" "$ma" "$mb" "$(awk -v x="$ma" -v y="$mb" 'BEGIN { print x / y }')"
   done
 done

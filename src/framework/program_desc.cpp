@@ -119,6 +119,18 @@ void BlockDesc::RemoveVar(const std::string& name) {
              vars.end());
 }
 
+void BlockDesc::DeclareFeedFetchVars() {
+  for (auto [name, type] : {std::make_pair("feed", VarDataType::kFeedMinibatch),
+                            std::make_pair("fetch", VarDataType::kFetchList)}) {
+    if (FindVar(name)) continue;
+    VarDesc v;
+    v.name = name;
+    v.type = static_cast<int>(type);
+    v.persistable = true;
+    AddVar(v);
+  }
+}
+
 namespace {
 std::vector<std::string> TargetsOf(const ProgramDesc& p, const std::string& op_type, bool use_output) {
   std::vector<std::pair<int64_t, std::string>> cols;

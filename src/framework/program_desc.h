@@ -91,6 +91,8 @@ struct BlockDesc {
   VarDesc* FindVar(const std::string& name);
   VarDesc* AddVar(VarDesc v);  // replaces a var of the same name
   void RemoveVar(const std::string& name);
+  // Declares the `feed` and `fetch` list variables that feed and fetch ops name, unless present.
+  void DeclareFeedFetchVars();
 };
 
 struct ProgramDesc {

@@ -17,8 +17,11 @@ size_t Utf8SequenceLength(const std::string& s, size_t i) {
   if (i + n > s.size() || byte(i + 1) < lo || byte(i + 1) > hi) return 0;
   for (size_t k = 2; k < n; ++k)
     if ((byte(i + k) & 0xC0) != 0x80) return 0;
-  // C1 controls (U+0080-U+009F, encoded C2 80-C2 9F) act as terminal escapes too.
+  // C1 controls (U+0080-U+009F, encoded C2 80-C2 9F) act as terminal escapes too, and the bidi embeddings,
+  // overrides and isolates (U+202A-U+202E: E2 80 AA-AE; U+2066-U+2069: E2 81 A6-A9) reorder what is shown.
   if (c == 0xC2 && byte(i + 1) <= 0x9F) return 0;
+  if (c == 0xE2 && byte(i + 1) == 0x80 && byte(i + 2) >= 0xAA && byte(i + 2) <= 0xAE) return 0;
+  if (c == 0xE2 && byte(i + 1) == 0x81 && byte(i + 2) >= 0xA6 && byte(i + 2) <= 0xA9) return 0;
   return n;
 }
 
@@ -30,7 +33,7 @@ std::string EscapeBytes(const std::string& s, bool whole_message) {
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7F) {
+    if (c >= 0x20 && c < 0x7F && !(c == '\'' && !whole_message)) {  // a name's quote could fake the message
       if (c == '\\' && !whole_message) out += '\\';
       out += static_cast<char>(c);
       ++i;

@@ -22,9 +22,10 @@ enum class StatusCode {
 const char* StatusCodeName(StatusCode code);
 
 // A file-supplied string (a variable, op or node name read from a model) made safe to print: every control
-// byte, DEL, C1 control and byte that is not part of valid UTF-8 becomes \xNN, and a backslash becomes \\,
-// so a crafted model cannot put escape sequences into a user's terminal or logs. whole_message keeps '\n'
-// and backslashes (the names inside were quoted already).
+// byte, DEL, C1 control, bidi override and byte that is not part of valid UTF-8 becomes \xNN, as does a
+// single quote (a name cannot fake the message around it), and a backslash becomes \\, so a crafted model
+// cannot put escape sequences into a user's terminal or logs. whole_message keeps '\n', quotes and
+// backslashes (the names inside were quoted already).
 std::string EscapeBytes(const std::string& s, bool whole_message = false);
 // 'name', escaped: how every message quotes a name read from a file.
 std::string Quote(const std::string& name);

@@ -1,5 +1,7 @@
 #include "io/ember.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <new>
 #include <set>
 
@@ -44,6 +46,7 @@ Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std:
   m->pass_options_.disabled = options.disabled_passes;
   m->program_.optimized = m->program_.loaded;
   EMBER_RETURN_IF_ERROR(CheckOps(m->program_.loaded));
+  EMBER_RETURN_IF_ERROR(CheckPassNames(options.disabled_passes));  // also when the passes do not run
   if (options.optimize) {
     EMBER_RETURN_IF_ERROR(
         OptimizeProgram(&m->program_.optimized, &m->weights_, m->pass_options_, &m->pass_reports_));
@@ -60,18 +63,38 @@ Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std:
   return Status::OK();
 }
 
-Status Model::LoadedProgramWeights(Scope* scope, const Scope** out) const {
-  if (loaded_program_runnable_) {
-    *out = &weights_;
-    return Status::OK();
+namespace {
+
+// Weights read again must be the ones loaded: the files may have changed since (or a relative path moved).
+Status CheckReloaded(const ProgramDesc& loaded, const Scope& weights) {
+  for (const auto& v : loaded.block0().vars) {
+    if (!v.IsWeight()) continue;
+    const Variable* w = weights.FindVar(v.name);
+    const bool known = !v.dims.empty() && std::all_of(v.dims.begin(), v.dims.end(), [](int64_t d) { return d >= 0; });
+    if (!w || !w->Get().initialized() || (known && w->Get().dims() != DDim(v.dims)))
+      return InvalidArgument("weight ", Quote(v.name), " read again differs from the one loaded: the model's files "
+                             "changed since load");
   }
-  if (!reload_weights_)
-    return Unimplemented("the passes replaced weights of this model, which came from a copied buffer or a reader and "
-                         "cannot be read again: load it with ModelOptions::keep_loaded_program (or "
-                         "use_caller_memory) to feed or fetch a variable the passes removed");
-  EMBER_RETURN_IF_ERROR(reload_weights_(scope));
-  *out = scope;
   return Status::OK();
+}
+
+}  // namespace
+
+Status Model::LoadedProgramWeights(Scope* scope, const Scope** out) const {
+  return Guard([&]() -> Status {
+    if (loaded_program_runnable_) {
+      *out = &weights_;
+      return Status::OK();
+    }
+    if (!reload_weights_)
+      return Unimplemented("the passes replaced weights of this model, which came from a copied buffer or a reader "
+                           "and cannot be read again: load it with ModelOptions::keep_loaded_program (or "
+                           "use_caller_memory) to feed or fetch a variable the passes removed");
+    EMBER_RETURN_IF_ERROR(reload_weights_(scope));
+    EMBER_RETURN_IF_ERROR(CheckReloaded(program_.loaded, *scope));
+    *out = scope;
+    return Status::OK();
+  });
 }
 
 namespace {
@@ -117,10 +140,12 @@ Status Model::Load(const std::string& path, const ModelOptions& options, std::sh
   return Guard([&]() -> Status {
     std::unique_ptr<Model> m(new Model());
     EMBER_RETURN_IF_ERROR(ReadModel(path, options, &m->program_.loaded, &m->weights_, &m->source_));
-    m->reload_weights_ = [path, options](Scope* weights) {
+    std::error_code ec;  // a later chdir must not change which files are read again
+    const std::string absolute = std::filesystem::absolute(path, ec).string();
+    m->reload_weights_ = [absolute, options](Scope* weights) {
       ProgramDesc program;
       std::string source;
-      return ReadModel(path, options, &program, weights, &source);
+      return ReadModel(absolute, options, &program, weights, &source);
     };
     return Finish(std::move(m), options, out);
   });
@@ -206,16 +231,7 @@ ExecutorOptions ToExecutorOptions(const PredictorOptions& o) {
 // never fuse away or pack a feed or fetch target).
 void AddFeedsAndFetches(ProgramDesc* program, const std::set<std::string>& feeds, const std::set<std::string>& fetches) {
   BlockDesc& b = program->block0();
-  auto declare = [&](const char* name, VarDataType type) {
-    if (b.FindVar(name)) return;
-    VarDesc v;
-    v.name = name;
-    v.type = static_cast<int>(type);
-    v.persistable = true;
-    b.AddVar(v);
-  };
-  declare("feed", VarDataType::kFeedMinibatch);
-  declare("fetch", VarDataType::kFetchList);
+  b.DeclareFeedFetchVars();
   std::vector<OpDesc> ops;
   int col = static_cast<int>(program->FeedNames().size());
   for (const auto& n : feeds) {
@@ -272,9 +288,12 @@ bool Predictor::Feedable(const std::string& name) const {
   return program_->block0().FindVar(name) && !executor_->IsPackedCopy(name);
 }
 
+// A weight only while the scope still holds it (the Model frees the originals of folded weights).
 bool Predictor::Fetchable(const std::string& name) const {
   const Scope& weights = derived_weights_ ? *derived_weights_ : model_->weights();
-  return program_->block0().FindVar(name) || weights.FindVar(name);
+  if (weights.FindVar(name)) return true;
+  const VarDesc* v = program_->block0().FindVar(name);
+  return v && !v->persistable;
 }
 
 namespace {
@@ -291,15 +310,19 @@ Status Predictor::Observe(const std::vector<std::string>& feeds, const std::vect
   fetch_set.insert(fetches.begin(), fetches.end());
   std::unique_ptr<ProgramDesc> program(new ProgramDesc(model_->programs().loaded));
   AddFeedsAndFetches(program.get(), feed_set, fetch_set);
-  std::unique_ptr<Scope> reloaded(new Scope());
-  const Scope* loaded_weights = nullptr;
-  EMBER_RETURN_IF_ERROR(model_->LoadedProgramWeights(reloaded.get(), &loaded_weights));
+  if (!loaded_weights_) {  // read once per predictor; later derivations only run the passes again
+    std::unique_ptr<Scope> reloaded(new Scope());
+    EMBER_RETURN_IF_ERROR(model_->LoadedProgramWeights(reloaded.get(), &loaded_weights_));
+    if (loaded_weights_ == reloaded.get()) reloaded_weights_ = std::move(reloaded);
+  }
   // The passes add their folded weights to a scope of this predictor's own, over the weights as loaded.
-  std::unique_ptr<Scope> weights(loaded_weights == reloaded.get() ? reloaded.release() : new Scope(loaded_weights));
+  std::unique_ptr<Scope> weights(new Scope(loaded_weights_));
   EMBER_RETURN_IF_ERROR(OptimizeProgram(program.get(), weights.get(), model_->pass_options()));
   std::unique_ptr<Executor> executor(new Executor(program.get(), weights.get(), ToExecutorOptions(options_)));
-  for (const auto& n : fed_)
-    if (const Tensor* t = executor_->Input(n)) EMBER_RETURN_IF_ERROR(executor->SetInput(n, *t));
+  for (const auto& n : fed_) {  // inputs set so far carry over (an internal name of the old program cannot)
+    const Tensor* t = executor_->Input(n);
+    if (t && program->block0().FindVar(n)) EMBER_RETURN_IF_ERROR(executor->SetInput(n, *t));
+  }
   executor_ = std::move(executor);  // before the program and weights it refers to are replaced
   derived_program_ = std::move(program);
   derived_weights_ = std::move(weights);

@@ -129,8 +129,9 @@ class Predictor {
   std::vector<std::string> FetchNames() const;
   // Any variable of the program as loaded may be fed and fetched, also one the passes fused away or packed
   // into NCHW16c: the predictor then runs a program derived from the one as loaded with the passes keeping
-  // those variables observable (built once, on first use; it may read the weights again, see
-  // Model::LoadedProgramWeights).
+  // those variables observable (built when such a name is first used, and again for each new one; where
+  // the Model freed weights the passes replaced, it reads them again once, see
+  // Model::LoadedProgramWeights). OpProfile::op pointers of earlier runs do not survive that switch.
   Status SetInput(const std::string& name, const Tensor& tensor);
   Status Run(const std::vector<std::string>& fetch = {});
   // Valid until the next Run or SetInput.
@@ -152,7 +153,10 @@ class Predictor {
   std::unique_ptr<Executor> executor_;
   std::vector<std::string> feed_names_, fetch_names_;  // the model's, whichever program runs
   std::set<std::string> fed_;                          // names set so far
-  // The derived program in use (null: the model's), its weights, and the names it keeps observable.
+  // The weights of the program as loaded (the model's, or reloaded_weights_ when it freed them), the derived
+  // program in use (null: the model's), its weights over them, and the names it keeps observable.
+  const Scope* loaded_weights_ = nullptr;
+  std::unique_ptr<Scope> reloaded_weights_;
   std::unique_ptr<ProgramDesc> derived_program_;
   std::unique_ptr<Scope> derived_weights_;
   std::set<std::string> observed_feeds_, observed_fetches_;

@@ -13,23 +13,22 @@ bool IsMatmul(const OpDesc& op) {
          op.Input("Y").size() == 1;
 }
 
-// fc's in_num_col_dims for a plain (untransposed, unscaled) matmul of X, or -1 when it is not one.
-int64_t InNumColDims(const BlockDesc& b, const OpDesc& mm) {
+// fc's in_num_col_dims for a plain (untransposed, unscaled) matmul of X; false when it is not one.
+bool InNumColDims(const BlockDesc& b, const OpDesc& mm, int64_t* dims) {
   AttrReader r(mm);
-  int64_t dims = 1;
   if (mm.type == "mul") {
-    dims = r.Int("x_num_col_dims", 1);
-    if (r.Int("y_num_col_dims", 1) != 1) return -1;
+    *dims = r.Int("x_num_col_dims", 1);
+    if (r.Int("y_num_col_dims", 1) != 1) return false;
   } else {
     const bool v1 = mm.type == "matmul";
     const bool tx = v1 ? r.Bool("transpose_X", false) : r.Bool("trans_x", false);
     const bool ty = v1 ? r.Bool("transpose_Y", false) : r.Bool("trans_y", false);
     const float alpha = v1 ? r.Float("alpha", 1.f) : 1.f;
     const VarDesc* xv = b.FindVar(mm.Input("X")[0]);
-    if (tx || ty || alpha != 1.f || !xv || xv->dims.size() < 2) return -1;
-    dims = static_cast<int64_t>(xv->dims.size()) - 1;
+    if (tx || ty || alpha != 1.f || !xv || xv->dims.size() < 2) return false;
+    *dims = static_cast<int64_t>(xv->dims.size()) - 1;
   }
-  return r.status().ok() ? dims : -1;
+  return r.status().ok();
 }
 
 }  // namespace
@@ -42,8 +41,8 @@ Status FuseFcPass(ProgramDesc* program, Scope* weights) {
       [&](OpDesc& mm, const OpDesc& add, size_t, const Uses&, std::set<std::string>*) {
         const Tensor* w = Weight(*weights, mm.Input("Y")[0]);
         if (!w || w->dims().size() != 2) return false;
-        const int64_t in_num_col_dims = InNumColDims(b, mm);
-        if (in_num_col_dims < 0) return false;
+        int64_t in_num_col_dims = 1;
+        if (!InNumColDims(b, mm, &in_num_col_dims)) return false;
         if (add.type != "elementwise_add" || add.Input("X").size() != 1 || add.Input("Y").size() != 1 ||
             HasFusedActivation(add))
           return false;

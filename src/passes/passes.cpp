@@ -87,16 +87,20 @@ std::string PassReport::Summary() const {
   return s;
 }
 
+Status CheckPassNames(const std::vector<std::string>& names) {
+  const auto& all = PassList();
+  for (const auto& name : names) {
+    if (std::any_of(all.begin(), all.end(), [&](const Pass& p) { return name == p.name; })) continue;
+    std::string known;
+    for (const auto& p : all) known += (known.empty() ? "" : ", ") + std::string(p.name);
+    return InvalidArgument("no pass named ", Quote(name), " (passes: ", known, ")");
+  }
+  return Status::OK();
+}
+
 Status OptimizeProgram(ProgramDesc* program, Scope* weights, const PassOptions& options,
                        std::vector<PassReport>* reports) {
-  for (const auto& name : options.disabled) {
-    const auto& all = PassList();
-    if (std::none_of(all.begin(), all.end(), [&](const Pass& p) { return name == p.name; })) {
-      std::string known;
-      for (const auto& p : all) known += (known.empty() ? "" : ", ") + std::string(p.name);
-      return InvalidArgument("no pass named ", Quote(name), " (passes: ", known, ")");
-    }
-  }
+  EMBER_RETURN_IF_ERROR(CheckPassNames(options.disabled));
   if (program->blocks.empty()) return Status::OK();
   for (const Pass& pass : PassList()) {
     PassReport r;

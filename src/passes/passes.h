@@ -37,6 +37,9 @@ struct PassOptions {
   std::vector<std::string> disabled;  // pass names to skip; an unknown name is an error
 };
 
+// InvalidArgument naming the passes when a name is not one of PassList()'s.
+Status CheckPassNames(const std::vector<std::string>& names);
+
 // Runs every enabled pass in order; `reports` (when given) gets one entry per pass.
 Status OptimizeProgram(ProgramDesc* program, Scope* weights, const PassOptions& options = {},
                        std::vector<PassReport>* reports = nullptr);

@@ -18,6 +18,11 @@ TEST_CASE("Quote escapes control, DEL, C1 and invalid UTF-8 bytes of a name", "[
   CHECK(Quote("\xc0\xaf") == "'\\xc0\\xaf'");                        // overlong '/'
   CHECK(Quote("\xed\xa0\x80") == "'\\xed\\xa0\\x80'");                // a UTF-16 surrogate
   CHECK(Quote(std::string("nul\0x", 5)) == "'nul\\x00x'");
+  CHECK(Quote("x' (op 'y") == "'x\\x27 (op \\x27y'");               // a quote cannot close the name early
+  CHECK(Quote("a\xe2\x80\xae" "b\xe2\x81\xa6" "c") == "'a\\xe2\\x80\\xaeb\\xe2\\x81\\xa6c'");  // bidi override, isolate
+  CHECK(Quote("\xe2\x80\x94 \xf0\x9f\x98\x80") == "'\xe2\x80\x94 \xf0\x9f\x98\x80'");    // em dash, 4-byte emoji kept
+  CHECK(Quote("\xf5\x80\x80\x80") == "'\\xf5\\x80\\x80\\x80'");  // past U+10FFFF
+  CHECK(Quote("\xe0\x80\xaf") == "'\\xe0\\x80\\xaf'");              // overlong 3-byte form
 }
 
 TEST_CASE("a Status message never carries raw control bytes, and stays readable", "[status]") {

@@ -3,8 +3,13 @@
 // fed (the predictor derives a program that keeps it), with the values of the program as loaded.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <set>
 
@@ -233,8 +238,17 @@ TEST_CASE("every variable a pass removes or packs can be fetched and fed with ev
       auto reference_fed = Make(keep, true);
       REQUIRE(reference_fed->SetInput(v, fed).ok());
       REQUIRE(reference_fed->Run().ok());
-      for (const auto& o : q->FetchNames())
+      bool changed = false;  // the fed value reached the outputs (a feed both programs ignored would not)
+      for (const auto& o : q->FetchNames()) {
         CheckClose(c, "output " + o + " with " + v + " fed", Get(*q, o), Get(*reference_fed, o));
+        changed = changed || Get(*q, o) != Get(*reference, o);
+      }
+      const auto& loaded_ops = keep->programs().loaded.block0().ops;
+      const bool read = std::any_of(loaded_ops.begin(), loaded_ops.end(), [&](const OpDesc& op) {
+        const auto ins = op.AllInputNames();
+        return op.type != "fetch" && std::find(ins.begin(), ins.end(), v) != ins.end();
+      });
+      if (read) CHECK(changed);  // a side output nothing reads (batch_norm's saved mean) changes nothing
     }
   }
   // Every pass that removes or packs variables on these models was covered (dropout_to_scale renames none).
@@ -273,4 +287,65 @@ TEST_CASE("a removed variable of a model whose weights cannot be read again gets
   CHECK(!s.ok());
   CHECK(s.message().find("keep_loaded_program") != std::string::npos);
   REQUIRE(p->Run().ok());  // the predictor still runs the model's outputs
+}
+
+TEST_CASE("weights the passes replaced can be fetched, read again from the model's files", "[passes]") {
+  REQUIRE_MODELS();
+  const ModelCase c{"paddle/pl_simple_model"};
+  auto keep = Load(c, true);
+  auto model = Load(c, false);  // the original conv filter and batch_norm statistics are freed
+  const auto& ops = keep->programs().loaded.block0().ops;
+  auto conv = std::find_if(ops.begin(), ops.end(), [](const OpDesc& op) { return op.type == "conv2d"; });
+  auto bn = std::find_if(ops.begin(), ops.end(), [](const OpDesc& op) { return op.type == "batch_norm"; });
+  REQUIRE(conv != ops.end());
+  REQUIRE(bn != ops.end());
+  for (const std::string& w : {conv->Input("Filter")[0], bn->Input("Scale")[0], bn->Input("Variance")[0]}) {
+    INFO(w);
+    REQUIRE(model->weights().FindVar(w) == nullptr);  // really freed
+    auto p = Make(model, false);
+    Status s = p->Run({w});
+    INFO(s.message());
+    REQUIRE(s.ok());
+    CHECK(Get(*p, w) == ToVector(keep->weights().FindVar(w)->Get()));
+  }
+}
+
+namespace {
+// A fresh folder under /tmp, removed when the test case ends.
+struct ScratchDir {
+  ScratchDir() : path("/tmp/ember_test_reload_" + std::to_string(::getpid())) { std::filesystem::create_directories(path); }
+  ~ScratchDir() { std::filesystem::remove_all(path); }
+  std::string path;
+};
+bool WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  return static_cast<bool>(f);
+}
+}  // namespace
+
+TEST_CASE("weights that cannot be read again as loaded give a clear error, and the predictor runs on", "[passes]") {
+  REQUIRE_MODELS();
+  ScratchDir scratch;
+  const std::string& tmp = scratch.path;
+  const std::string src = ModelsDir() + "/paddle/pl_simple_model/";
+  for (const char* f : {"model.pdmodel", "model.pdiparams"}) {
+    std::string buf;
+    REQUIRE(ReadFileToString(src + f, &buf).ok());
+    REQUIRE(WriteFile(tmp + "/" + f, buf));
+  }
+  std::shared_ptr<const Model> model;
+  REQUIRE(Model::Load(tmp, {}, &model).ok());
+  // A new file under the same name (the loaded one stays mapped): garbage where the params were.
+  REQUIRE(WriteFile(tmp + "/new.pdiparams", std::string(1000, '\x5a')));
+  REQUIRE(std::rename((tmp + "/new.pdiparams").c_str(), (tmp + "/model.pdiparams").c_str()) == 0);
+  const auto& ops = model->programs().loaded.block0().ops;
+  auto conv = std::find_if(ops.begin(), ops.end(), [](const OpDesc& op) { return op.type == "conv2d"; });
+  REQUIRE(conv != ops.end());
+  auto p = Make(model, false);
+  const Status s = p->Run({conv->Output("Output")[0]});
+  INFO(s.message());
+  CHECK(!s.ok());
+  CHECK(s.message().find("model.pdiparams") != std::string::npos);
+  CHECK(p->Run().ok());
 }

@@ -309,11 +309,11 @@ int Inspect(const Args& a) {
   ProgramDesc opt = prog;
   Scope generated;  // graph-only models: preview the passes on generated weights of the declared shapes
   bool use_generated = !ws.ok() && GenerateWeights(prog, 1234, &generated).ok();
+  if (!(s = CheckPassNames(a.disabled_passes)).ok()) return Fail(s);
   std::vector<PassReport> reports;
   s = ws.ok() || use_generated
           ? OptimizeProgram(&opt, use_generated ? &generated : &weights, {a.disabled_passes}, &reports)
           : Status(StatusCode::kInternal, "no weights");
-  if (s.code() == StatusCode::kInvalidArgument) return Fail(s);  // an unknown --disable-pass name
   PrintOpCounts(prog, s.ok() ? &opt : nullptr, use_generated ? " (on generated weights)" : "");
   if (a.passes && s.ok()) PrintPassReports(reports);
   if (missing.empty()) {
@@ -423,10 +423,11 @@ int main(int argc, char** argv) {
   std::string cmd = argv[1];
   try {
     if (cmd == "ops") {
+      if (argc > 3 || (argc == 3 && std::string(argv[2]) != "--formats")) return Fail("ember ops takes only --formats");
       std::cout << "ops in this build (profile '" << kNetProfile << "'):";
       for (const auto& op : RegisteredOpTypes()) std::cout << " " << op;
       std::cout << "\n";
-      if (argc > 2 && std::string(argv[2]) == "--formats") PrintConverters();
+      if (argc == 3) PrintConverters();
       return 0;
     }
     if (cmd == "bench") return BenchMain(argc, argv);

@@ -249,14 +249,7 @@ void InitProgram(ProgramDesc* program) {
   program->blocks.assign(1, BlockDesc());
   program->format = "ncnn";
   program->version = 0;
-  VarDesc feed, fetch;
-  feed.name = "feed";
-  feed.type = static_cast<int>(VarDataType::kFeedMinibatch);
-  feed.persistable = true;
-  fetch.name = "fetch";
-  fetch.type = static_cast<int>(VarDataType::kFetchList);
-  fetch.persistable = true;
-  program->block0().vars = {feed, fetch};
+  program->block0().DeclareFeedFetchVars();
 }
 
 Status Run(const std::vector<NcnnLayer>& layers, const std::string& path, NcnnModelBin* bin, ProgramDesc* program,

@@ -130,14 +130,7 @@ Status Importer::Run(const onnx::ModelProto& model) {
   program_->format = "onnx";
   program_->version = model.ir_version();
   g_.block = &program_->block0();
-  VarDesc feed, fetch;
-  feed.name = "feed";
-  feed.type = static_cast<int>(VarDataType::kFeedMinibatch);
-  feed.persistable = true;
-  fetch.name = "fetch";
-  fetch.type = static_cast<int>(VarDataType::kFetchList);
-  fetch.persistable = true;
-  g_.block->vars = {feed, fetch};
+  g_.block->DeclareFeedFetchVars();
 
   for (const auto& vi : g.value_info()) NoteValueInfo(vi);
   for (const auto& vi : g.output()) NoteValueInfo(vi);
