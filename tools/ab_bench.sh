@@ -26,8 +26,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 run() {  # BINARY THREADS LABEL -> appends "net median" lines to $tmp/LABEL.THREADS
   "$1" bench "${models[@]}" --generate-weights --threads "$2" --loops "$loops" --warmup 2 |
-    awk -v d="$graphs/" 'index($1, d) == 1 { n = substr($1, length(d) + 1); sub(/\.param$/, "", n); print n, $5 }' \
-    >>"$tmp/$3.$2"
+    awk -v names="${nets[*]}" 'BEGIN { split(names, n, " ") } $1 == "model" { row = 1; next }
+                               row { print n[row++], $5 }' >>"$tmp/$3.$2"  # rows in the order given
 }
 mid() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for t in $threads; do
