@@ -48,6 +48,19 @@ const char* VarDataTypeName(int t) {
   return "UNKNOWN";
 }
 
+int VarDataTypeOf(DataType t) {
+  switch (t) {
+    case DataType::kFloat32: return static_cast<int>(VarDataType::kFP32);
+    case DataType::kFloat16: return static_cast<int>(VarDataType::kFP16);
+    case DataType::kInt8: return static_cast<int>(VarDataType::kInt8);
+    case DataType::kUInt8: return static_cast<int>(VarDataType::kUInt8);
+    case DataType::kInt32: return static_cast<int>(VarDataType::kInt32);
+    case DataType::kInt64: return static_cast<int>(VarDataType::kInt64);
+    case DataType::kBool: return static_cast<int>(VarDataType::kBool);
+  }
+  return static_cast<int>(VarDataType::kFP32);
+}
+
 namespace {
 const std::vector<std::string>& FindSlot(const OpDesc::Slots& slots, const std::string& slot) {
   static const std::vector<std::string> kEmpty;

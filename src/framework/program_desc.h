@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "framework/data_type.h"
 #include "framework/ddim.h"
 #include "framework/status.h"
 
@@ -47,6 +48,8 @@ enum class VarDataType : int {
   kRaw = 17, kUInt8 = 20, kInt8 = 21, kBF16 = 22,
 };
 const char* VarDataTypeName(int t);
+// The VarType number of an Ember element type (what a VarDesc or a cast attribute holds).
+int VarDataTypeOf(DataType t);
 
 struct VarDesc {
   std::string name;

@@ -197,7 +197,7 @@ void CheckVarDescs(const std::shared_ptr<const Model>& converted, const std::map
     INFO("variable " << v.name);
     const Tensor* t = nullptr;
     if (!p->GetOutput(v.name, &t).ok() || !t->initialized()) continue;
-    CHECK(v.dtype == PaddleVarTypeOf(t->dtype()));
+    CHECK(v.dtype == VarDataTypeOf(t->dtype()));
     REQUIRE(static_cast<int>(v.dims.size()) == static_cast<int>(t->dims().size()));  // rank 0 (an ONNX scalar) declares no dims
     for (size_t i = 0; i < v.dims.size(); ++i) CHECK((v.dims[i] == -1 || v.dims[i] == t->dims()[i]));
     ++checked;

@@ -177,7 +177,7 @@ Status OnnxGraph::AddWeight(const std::string& name, const Tensor& t) {
   v.name = name;
   v.persistable = true;
   v.dims = t.dims().vec();
-  v.dtype = VarTypeOf(t.dtype());
+  v.dtype = VarDataTypeOf(t.dtype());
   block->AddVar(v);
   EMBER_RETURN_IF_ERROR(weights->Var(name)->GetMutable()->CopyFrom(t));
   EMBER_RETURN_IF_ERROR(consts[name].CopyFrom(t));
@@ -191,7 +191,7 @@ void OnnxGraph::DeclareVar(const std::string& name) {
   VarDesc v;
   v.name = name;
   auto it = types.find(name);
-  if (it != types.end()) v.dtype = VarTypeOf(it->second);
+  if (it != types.end()) v.dtype = VarDataTypeOf(it->second);
   auto s = shapes.find(name);
   if (s != shapes.end()) v.dims = s->second;
   block->vars.push_back(v);

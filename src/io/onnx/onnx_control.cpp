@@ -133,7 +133,7 @@ Status ConvertCast(OnnxContext& c) {
   a.Ignore({"saturate"});
   c.SetType(c.Out(0), dt);
   c.AddOp("cast", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}},
-          {{"in_dtype", Attribute::Int(VarTypeOf(c.TypeOf(c.In(0))))}, {"out_dtype", Attribute::Int(VarTypeOf(dt))}});
+          {{"in_dtype", Attribute::Int(VarDataTypeOf(c.TypeOf(c.In(0))))}, {"out_dtype", Attribute::Int(VarDataTypeOf(dt))}});
   return Status::OK();
 }
 

@@ -223,7 +223,7 @@ std::string AsFloat(OnnxContext& c, const std::string& v, DataType t) {
   std::string cast = c.Temp(v);
   c.SetType(cast, DataType::kFloat32);
   c.AddOp("cast", {{"X", {v}}}, {{"Out", {cast}}},
-          {{"in_dtype", Attribute::Int(VarTypeOf(t))}, {"out_dtype", Attribute::Int(VarTypeOf(DataType::kFloat32))}});
+          {{"in_dtype", Attribute::Int(VarDataTypeOf(t))}, {"out_dtype", Attribute::Int(VarDataTypeOf(DataType::kFloat32))}});
   return cast;
 }
 
@@ -249,7 +249,7 @@ Status ConvertPow(OnnxContext& c) {
   if (fz != y) {
     c.SetType(y, xt);
     c.AddOp("cast", {{"X", {fz}}}, {{"Out", {y}}},
-            {{"in_dtype", Attribute::Int(VarTypeOf(DataType::kFloat32))}, {"out_dtype", Attribute::Int(VarTypeOf(xt))}});
+            {{"in_dtype", Attribute::Int(VarDataTypeOf(DataType::kFloat32))}, {"out_dtype", Attribute::Int(VarDataTypeOf(xt))}});
   }
   return Status::OK();
 }

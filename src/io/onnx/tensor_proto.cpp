@@ -31,18 +31,6 @@ bool EmberTypeOf(int t, DataType* out) {
   }
 }
 
-int VarTypeOf(DataType t) {
-  switch (t) {
-    case DataType::kFloat32: return static_cast<int>(VarDataType::kFP32);
-    case DataType::kFloat16: return static_cast<int>(VarDataType::kFP16);
-    case DataType::kInt8: return static_cast<int>(VarDataType::kInt8);
-    case DataType::kUInt8: return static_cast<int>(VarDataType::kUInt8);
-    case DataType::kInt32: return static_cast<int>(VarDataType::kInt32);
-    case DataType::kInt64: return static_cast<int>(VarDataType::kInt64);
-    case DataType::kBool: return static_cast<int>(VarDataType::kBool);
-  }
-  return static_cast<int>(VarDataType::kFP32);
-}
 
 bool ReadFile(const std::string& path, std::string* out) {
   std::ifstream f(path, std::ios::binary);

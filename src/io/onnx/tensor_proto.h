@@ -21,8 +21,6 @@ enum OnnxType : int {
 const char* OnnxTypeName(int t);
 // The Ember element type an ONNX tensor of type `t` is held in; false when Ember has none.
 bool EmberTypeOf(int t, DataType* out);
-// The VarDesc dtype number of an Ember element type.
-int VarTypeOf(DataType t);
 
 bool ReadFile(const std::string& path, std::string* out);
 std::string DirName(const std::string& path);

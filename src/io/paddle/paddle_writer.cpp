@@ -76,19 +76,6 @@ Status CheckNoOtherModel(const std::string& dir) {
 
 }  // namespace
 
-int PaddleVarTypeOf(DataType t) {
-  switch (t) {
-    case DataType::kFloat32: return static_cast<int>(VarDataType::kFP32);
-    case DataType::kFloat16: return static_cast<int>(VarDataType::kFP16);
-    case DataType::kInt8: return static_cast<int>(VarDataType::kInt8);
-    case DataType::kUInt8: return static_cast<int>(VarDataType::kUInt8);
-    case DataType::kInt32: return static_cast<int>(VarDataType::kInt32);
-    case DataType::kInt64: return static_cast<int>(VarDataType::kInt64);
-    case DataType::kBool: return static_cast<int>(VarDataType::kBool);
-  }
-  return static_cast<int>(VarDataType::kFP32);
-}
-
 Status InferVarDescs(ProgramDesc* program, const Scope& weights,
                      const std::map<std::string, std::vector<int64_t>>& feed_shapes, size_t* inferred) {
   if (inferred) *inferred = 0;
@@ -140,7 +127,7 @@ Status InferVarDescs(ProgramDesc* program, const Scope& weights,
     const Tensor* t = nullptr;
     if (!exec.GetOutput(v.name, &t).ok() || !t || !t->initialized()) continue;
     bool changed = false;
-    int dtype = PaddleVarTypeOf(t->dtype());
+    int dtype = VarDataTypeOf(t->dtype());
     if (v.dtype != dtype) v.dtype = dtype, changed = true;
     std::vector<int64_t> dims = t->dims().vec();
     if (!fed.count(v.name) && !Compatible(v.dims, dims)) v.dims = dims, changed = true;
@@ -168,7 +155,7 @@ Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWr
       if (!var || !var->Get().initialized())
         return NotFound("weight ", Quote(v.name), " is declared persistable but has no tensor in the weight scope");
       const Tensor& t = var->Get();
-      v.dtype = PaddleVarTypeOf(t.dtype());
+      v.dtype = VarDataTypeOf(t.dtype());
       v.dims = t.dims().vec();
     }
     kept.push_back(std::move(v));
@@ -201,8 +188,8 @@ Status SerializePaddleModel(const ProgramDesc& program, const Scope& weights, st
     const Variable* var = weights.FindVar(v->name);
     if (!var || !var->Get().initialized()) return NotFound("weight ", Quote(v->name), " has no tensor in the weight scope");
     const Tensor& t = var->Get();
-    if (PaddleVarTypeOf(t.dtype()) != v->dtype)
-      return InvalidArgument("weight ", Quote(v->name), ": tensor dtype ", VarDataTypeName(PaddleVarTypeOf(t.dtype())),
+    if (VarDataTypeOf(t.dtype()) != v->dtype)
+      return InvalidArgument("weight ", Quote(v->name), ": tensor dtype ", VarDataTypeName(VarDataTypeOf(t.dtype())),
                              " disagrees with its VarDesc's ", VarDataTypeName(v->dtype),
                              " (call PreparePaddleProgram first)");
     if (t.dims().vec() != v->dims)

@@ -38,8 +38,6 @@ struct PaddleWriteReport {
   std::string infer_error;     // why the inference run failed (the model is still written, as declared)
 };
 
-// Paddle VarType data type of a tensor element type.
-int PaddleVarTypeOf(DataType t);
 
 // Runs `program` once with `weights` and records each computed variable's dtype (always) and dims (where
 // the VarDesc has none). `inferred` (optional) receives how many VarDescs changed.
