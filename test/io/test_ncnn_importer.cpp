@@ -378,3 +378,18 @@ TEST_CASE("ncnn errors: a layer without outputs is an error, not a crash", "[io]
     CHECK(s.message().find("expects at least one output") != std::string::npos);
   }
 }
+
+TEST_CASE("ncnn errors: a layer listing more outputs than its type produces is an error, not a crash",
+          "[io][ncnn]") {
+  std::shared_ptr<const Model> model;
+  ModelOptions mo;
+  mo.generate_weights = true;
+  for (const char* layer : {"BinaryOp b 1 2 in x y 0=0 1=1 2=1.0", "Eltwise e 2 2 in in x y 0=1",
+                            "Reshape r 1 2 in x y 0=4"}) {
+    INFO(layer);
+    WriteFile(TempPath("extratop.param"), std::string("7767517\n2 4\nInput in 0 1 in 0=4\n") + layer + "\n");
+    Status s = Model::Load(TempPath("extratop.param"), mo, &model);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.message().find("does not produce it") != std::string::npos);
+  }
+}

@@ -270,6 +270,10 @@ Status Run(const std::vector<NcnnLayer>& layers, const std::string& path, NcnnMo
       if (produced_set.count(t)) return LayerError(L, InvalidArgument(path, ": blob ", Quote(t), " is produced twice"));
     EMBER_RETURN_IF_ERROR(LayerError(L, ConvertLayer(ctx, L)));
     for (const auto& t : L.tops) {
+      // A converter binds the outputs its layer type has; extra tops in the .param are an error.
+      if (!ctx.FindBlob(t))
+        return LayerError(L, InvalidArgument(path, ": lists output blob ", Quote(t), " but a ", Quote(L.type),
+                                             " layer does not produce it (", L.tops.size(), " outputs listed)"));
       produced.push_back(t);
       produced_set.insert(t);
     }
