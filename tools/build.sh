@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Ember (Release) for a platform and a net profile into its own folder.
 #   tools/build.sh linux [net]        -> build-linux-<net>/   (net defaults to full)
-#   tools/build.sh linux-arm64 [net]  -> cross build with aarch64-linux-gnu-g++ (Debian's g++-aarch64-linux-gnu)
+#   tools/build.sh linux-arm64 [net]  -> cross build with Debian's g++-aarch64-linux-gnu; tests run under qemu-aarch64
+#   tools/build.sh linux-armv7 [net]  -> cross build with g++-arm-linux-gnueabihf (NEON, hard float); qemu-arm
 #   tools/build.sh android [net]      -> needs ANDROID_NDK pointing at an NDK
 # A net profile is cmake/net_profiles/<net>.cmake: the library and test_<net>_net contain only its ops.
 set -euo pipefail
@@ -14,16 +15,19 @@ dir="build-$platform-$net"
 args=(-DCMAKE_BUILD_TYPE=Release -DEMBER_NET="$net")
 case "$platform" in
   linux) ;;
-  linux-arm64)
-    command -v aarch64-linux-gnu-g++ >/dev/null || { echo "build.sh: install g++-aarch64-linux-gnu first" >&2; exit 2; }
-    args+=(-DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64 -DCMAKE_CXX_COMPILER=aarch64-linux-gnu-g++)
+  linux-arm64|linux-armv7)
+    arch=arm64; cxx=aarch64-linux-gnu-g++
+    [ "$platform" = linux-armv7 ] && { arch=armhf; cxx=arm-linux-gnueabihf-g++; }
+    command -v "$cxx" >/dev/null || { echo "build.sh: $cxx missing: tools/install_deps.sh --arm" >&2; exit 2; }
+    tools/arm_sysroot.sh "$arch"
+    args+=(-DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/linux-arm.cmake" -DEMBER_ARM_ARCH="$arch")
     ;;
   android)
     [ -n "${ANDROID_NDK:-}" ] || { echo "build.sh: set ANDROID_NDK to an Android NDK" >&2; exit 2; }
     args+=(-DCMAKE_TOOLCHAIN_FILE="$ANDROID_NDK/build/cmake/android.toolchain.cmake" -DANDROID_ABI=arm64-v8a
            -DANDROID_PLATFORM=android-24)
     ;;
-  *) echo "build.sh: unknown platform $platform (linux, linux-arm64, android)" >&2; exit 2 ;;
+  *) echo "build.sh: unknown platform $platform (linux, linux-arm64, linux-armv7, android)" >&2; exit 2 ;;
 esac
 cmake -S . -B "$dir" "${args[@]}" >/dev/null
 cmake --build "$dir" -j "$jobs"
