@@ -158,7 +158,7 @@ TEST_CASE("simd levels: elementwise broadcasts against the portable loops", "[si
     CompareAtEveryLevel(
         [&] {
           OpRunner r(c.op);
-          r.In("X", "x", RandomTensor(c.xd, 7)).In("Y", "y", RandomTensor(c.yd, 8, 0.5f, 2.f)).Out("Out", "out");
+          r.In("X", "x", RandomTensor(DDim(c.xd), 7)).In("Y", "y", RandomTensor(DDim(c.yd), 8, 0.5f, 2.f)).Out("Out", "out");
           r.Attr("axis", Attribute::Int(c.axis));
           Status s = r.Run();
           INFO(s.message());

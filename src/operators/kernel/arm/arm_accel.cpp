@@ -6,21 +6,18 @@
 #include "operators/kernel/arm/cpu_arm.h"
 #include "operators/kernel/arm/dwconv_arm.h"
 #include "operators/kernel/arm/sgemm_arm.h"
+#include "operators/kernel/arm/vmath_arm.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
 #include "operators/kernel/cpu_accel.h"
 #include "operators/kernel/simd/conv_gemm.h"
+#include "operators/kernel/simd/eltwise.h"
 #include "operators/kernel/simd/fma_peak.h"
 
 namespace ember {
 namespace arm {
 
 namespace {
-
-// The portable activation loop (vectorized activations are not in the ARM folder yet).
-void ActivationArrayArm(const ActivationSpec& act, const float* x, float* y, int64_t n) {
-  ActivationCompute(act, x, y, n);
-}
 
 // ---- conv ----
 
@@ -94,12 +91,37 @@ void SgemmActive(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, fl
   simd::Sgemm(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, GemmKernelsOf(ActiveIsa()));
 }
 
+bool NeonActive() { return ActiveIsa() == Isa::kNeon && IsaSupported(Isa::kNeon); }
+
+const ElementwiseAccel kElementwise = {
+    [](ElementwiseType type) { return NeonActive() && simd::ElementwiseTypeVectorized(type); },
+    [](ElementwiseType type, const BroadcastPlan& plan, const float* x, const float* y, float* out,
+       const ActivationSpec& act) { simd::ElementwiseRun(type, plan, x, y, out, act, EltRowNeon, ActArrayNeon); },
+    [](ElementwiseType type) { return NeonActive() && simd::ElementwiseTypeVectorized(type) ? "neon vec" : "portable"; },
+};
+
+const ActivationAccel kActivation = {
+    ActivationArrayArm,
+    ActivationKernelName,
+};
+
+const SoftmaxAccel kSoftmax = {
+    NeonActive,
+    [](const float* x, float* y, int64_t outer, int64_t n, int64_t inner, bool log) {
+      simd::SoftmaxRun(x, y, outer, n, inner, log, simd::SoftmaxKernels{SoftmaxRowsNeon, SoftmaxInnerNeon});
+    },
+    [] { return NeonActive() ? "neon vec" : "portable"; },
+};
+
 }  // namespace
 
 void FillCpuAccel(CpuAccelTable* t) {
   t->isa = &kIsa;
   t->sgemm = SgemmActive;
   t->conv = &kConv;
+  t->elementwise = &kElementwise;
+  t->activation = &kActivation;
+  t->softmax = &kSoftmax;
 }
 
 }  // namespace arm
