@@ -5,6 +5,8 @@
 #   everything else there with the baseline flags (dispatch, drivers, portable fallbacks).
 # Which variant runs is chosen at run time (cpu_isa.h: CPUID + XGETBV, EMBER_ISA=avx512|avx2|generic).
 # -DEMBER_X86_KERNELS=OFF builds the portable kernels only (the baseline `tools/bench_suite.sh` compares with).
+# The drivers and kernel bodies shared with the ARM folder (src/operators/kernel/simd, see arm_kernels.cmake)
+# are compiled with the baseline flags into the same list.
 option(EMBER_X86_KERNELS "x86 SIMD kernels with run-time dispatch" ON)
 set(EMBER_X86_SRCS "")
 # The kernels' dispatch table (src/operators/kernel/cpu_accel.h), built in every configuration: its registry,
@@ -12,7 +14,7 @@ set(EMBER_X86_SRCS "")
 set(EMBER_CPU_ACCEL_SRCS ${CMAKE_SOURCE_DIR}/src/operators/kernel/cpu_accel.cpp)
 if(EMBER_X86_KERNELS AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i[3-6]86)$")
   set(_x86_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/x86)
-  file(GLOB _x86_all CONFIGURE_DEPENDS ${_x86_dir}/*.cpp)
+  file(GLOB _x86_all CONFIGURE_DEPENDS ${_x86_dir}/*.cpp ${CMAKE_SOURCE_DIR}/src/operators/kernel/simd/*.cpp)
   file(GLOB _x86_avx2 CONFIGURE_DEPENDS ${_x86_dir}/*_avx2.cpp)
   file(GLOB _x86_avx512 CONFIGURE_DEPENDS ${_x86_dir}/*_avx512.cpp)
   set(_x86_base ${_x86_all})
@@ -34,7 +36,7 @@ if(EMBER_X86_KERNELS AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i[
     endif()
   endforeach()
   if(EMBER_SANITIZE MATCHES "undefined")  # the plain fallbacks of the same kernels (same .inc files)
-    file(GLOB _x86_generic ${_x86_dir}/*_generic.cpp)
+    file(GLOB _x86_generic ${_x86_dir}/*_generic.cpp ${CMAKE_SOURCE_DIR}/src/operators/kernel/simd/*_generic.cpp)
     set_source_files_properties(${_x86_generic} PROPERTIES COMPILE_OPTIONS -fno-sanitize=undefined)
   endif()
   set(EMBER_X86_SRCS ${_x86_base} $<TARGET_OBJECTS:ember_x86_avx2> $<TARGET_OBJECTS:ember_x86_avx512>)

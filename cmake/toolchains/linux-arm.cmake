@@ -11,9 +11,10 @@ if(EMBER_ARM_ARCH STREQUAL "arm64")
 else()
   set(CMAKE_SYSTEM_PROCESSOR armv7-a)
   set(_triple arm-linux-gnueabihf)
-  # NEON with fused multiply-add; the kernels still check HWCAP_NEON at run time.
-  set(CMAKE_C_FLAGS_INIT "-march=armv7-a -mfpu=neon-vfpv4 -mfloat-abi=hard")
-  set(CMAKE_CXX_FLAGS_INIT "-march=armv7-a -mfpu=neon-vfpv4 -mfloat-abi=hard")
+  # Debian armhf's baseline (VFPv3-D16, no NEON): only the NEON kernel objects get -mfpu=neon-vfpv4
+  # (cmake/arm_kernels.cmake), chosen at run time when HWCAP_NEON is set.
+  set(CMAKE_C_FLAGS_INIT "-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard")
+  set(CMAKE_CXX_FLAGS_INIT "-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard")
 endif()
 set(CMAKE_C_COMPILER ${_triple}-gcc)
 set(CMAKE_CXX_COMPILER ${_triple}-g++)

@@ -1,4 +1,4 @@
-// The CPU kernels' dispatch table (operators/kernel/cpu_accel.h): filled on x86 builds (empty otherwise), its
+// The CPU kernels' dispatch table (operators/kernel/cpu_accel.h): filled on x86 and ARM builds (empty otherwise), its
 // names follow the active instruction-set level, and the portable code the kernels fall back on when it is
 // bypassed (an empty table) gives the accelerated results within float tolerance, for conv and Sgemm.
 #include <catch2/catch.hpp>
@@ -73,14 +73,16 @@ std::vector<float> RunConv(const ConvGeometry& g) {
 
 }  // namespace
 
-TEST_CASE("cpu accel: x86 builds fill the table, others leave it empty", "[cpu_accel]") {
+TEST_CASE("cpu accel: x86 and ARM builds fill the table, others leave it empty", "[cpu_accel]") {
   const CpuAccelTable& t = CpuAccel();
-#ifdef EMBER_HAVE_X86_KERNELS
+#if defined(EMBER_HAVE_X86_KERNELS) || defined(EMBER_HAVE_ARM_KERNELS)
   CHECK(t.isa != nullptr);
   CHECK(t.sgemm != nullptr);
   CHECK(t.conv != nullptr);
   CHECK(t.elementwise != nullptr);
-  CHECK(t.pool2d != nullptr);
+#if defined(EMBER_HAVE_X86_KERNELS)
+  CHECK(t.pool2d != nullptr);  // ARM pooling: not yet (the portable code)
+#endif
   CHECK(t.activation != nullptr);
   CHECK(t.softmax != nullptr);
 #else
@@ -121,12 +123,21 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
     CHECK_FALSE(Nchw16cKernelsAvailable());
   }
   ScopedLevel level(*isa, 1);
+#if defined(EMBER_HAVE_ARM_KERNELS)
+  CHECK(std::string(isa->name(isa->active())).rfind("neon", 0) == 0);  // "neon", "neon+dotprod+fp16", ...
+  CHECK(std::string(ConvName(pw)) == "gemm neon");
+  CHECK(std::string(ConvName(dw)) == "dw3x3s1 neon");
+  CHECK(std::string(CpuAccel().softmax->name()) == "neon vec");
+  CHECK(CpuAccel().softmax->supports());
+  CHECK_FALSE(Nchw16cKernelsAvailable());  // NCHW16c is x86-only
+#else
   CHECK(std::string(isa->name(isa->active())) == "avx2+fma");
   CHECK(std::string(ConvName(pw)) == "gemm avx2");
   CHECK(std::string(ConvName(dw)) == "dw3x3s1 avx2");
   CHECK(std::string(CpuAccel().softmax->name()) == "avx2 vec");
   CHECK(CpuAccel().softmax->supports());
   CHECK(Nchw16cKernelsAvailable());
+#endif
 }
 
 TEST_CASE("cpu accel: the portable conv matches the accelerated one", "[cpu_accel][conv]") {

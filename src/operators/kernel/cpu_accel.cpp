@@ -1,9 +1,11 @@
 // The registry: the one place that knows which instruction-set folders this build has
-// (cmake/x86_kernels.cmake defines EMBER_HAVE_X86_KERNELS; an ARM folder adds its #elif here).
+// (cmake/x86_kernels.cmake defines EMBER_HAVE_X86_KERNELS, cmake/arm_kernels.cmake EMBER_HAVE_ARM_KERNELS).
 #include "operators/kernel/cpu_accel.h"
 
 #if defined(EMBER_HAVE_X86_KERNELS)
 #include "operators/kernel/x86/x86_accel.h"
+#elif defined(EMBER_HAVE_ARM_KERNELS)
+#include "operators/kernel/arm/arm_accel.h"
 #endif
 
 namespace ember {
@@ -16,6 +18,8 @@ CpuAccelTable Fill() {
   CpuAccelTable t;
 #if defined(EMBER_HAVE_X86_KERNELS)
   x86::FillCpuAccel(&t);
+#elif defined(EMBER_HAVE_ARM_KERNELS)
+  arm::FillCpuAccel(&t);
 #endif
   return t;
 }

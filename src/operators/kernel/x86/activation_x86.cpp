@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "operators/kernel/central-arm-func/activation_func.h"
+#include "operators/kernel/simd/activation.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -40,13 +41,6 @@ static_assert(static_cast<int>(ActivationType::kCelu) == kVCelu, "VActType follo
 static_assert(static_cast<int>(ActivationType::kThresholdedRelu) == kVThresholdedRelu,
               "VActType follows ActivationType");
 
-bool VActVectorized(int type) {
-  switch (type) {
-    case kVLog: case kVPow: case kVSoftplus: return false;
-    default: return type >= kVNone && type <= kVThresholdedRelu;
-  }
-}
-
 void VMathArray(VMathFn fn, const float* x, float* y, int64_t n, Isa isa) {
   if (isa == Isa::kAvx512 && IsaSupported(isa)) return VMathArrayAvx512(fn, x, y, n);
   if (isa >= Isa::kAvx2 && IsaSupported(Isa::kAvx2)) return VMathArrayAvx2(fn, x, y, n);
@@ -81,26 +75,7 @@ void ActivationArray(const ActivationSpec& a, const float* x, float* y, int64_t 
     ActivationCompute(a, x, y, n);
     return;
   }
-  if (a.type == ActivationType::kNone && x == y) return;
-  const VActSpec s = ToVActSpec(a);
-  auto run = use == Isa::kAvx512 ? ActArrayAvx512 : ActArrayAvx2;
-  const int64_t kBlock = 16384;
-  const int64_t blocks = (n + kBlock - 1) / kBlock;
-  bool parallel = n > 65536;
-#ifdef _OPENMP
-  parallel = parallel && !omp_in_parallel() && omp_get_max_threads() > 1;
-#else
-  parallel = false;
-#endif
-  if (!parallel) {
-    run(s, x, y, n);
-    return;
-  }
-#pragma omp parallel for
-  for (int64_t b = 0; b < blocks; ++b) {
-    const int64_t i0 = b * kBlock, len = std::min(n, i0 + kBlock) - i0;
-    run(s, x + i0, y + i0, len);
-  }
+  simd::ActivationRun(a, x, y, n, use == Isa::kAvx512 ? ActArrayAvx512 : ActArrayAvx2);
 }
 
 const char* ActivationKernelName(const ActivationSpec& a, Isa isa) {

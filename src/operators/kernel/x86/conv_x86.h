@@ -1,8 +1,5 @@
 // x86 convolution paths (ConvKernel<CPU, float> reaches them through the conv entry of x86_accel.cpp):
-// - GEMM: weights packed once (PackConvFilter) into the SGEMM's A layout; 1x1 stride-1 unpadded convs
-//   read the image as B directly, other kxk convs unfold it tile by tile straight into the packed B panels
-//   (Im2ColBSource: at most KC x NC floats per thread, never the full im2col matrix); bias and
-//   relu/relu6/clip/leaky_relu are applied in the micro-kernel's epilogue.
+// - GEMM: the shared packed-filter GEMM conv (simd/conv_gemm.h) with the micro-kernels of an x86 level.
 // - 3x3 stride-1 convs: Winograd (winograd_x86.h) where its rule says it is faster.
 // - Depthwise 3x3 and 5x5, stride 1 or 2, dilation 1: dwconv_x86.h, in place on the NCHW input.
 #pragma once
@@ -11,31 +8,15 @@
 
 #include "operators/activation_op.h"
 #include "operators/conv_op.h"
+#include "operators/kernel/simd/conv_gemm.h"
 #include "operators/kernel/x86/dwconv_x86.h"
 #include "operators/kernel/x86/sgemm_x86.h"
 
 namespace ember {
 namespace x86 {
 
-// Unfolds rows [k0, k0 + kc) x columns [n0, n0 + nc) of one group's im2col matrix (rows: c, kh, kw; columns:
-// oh, ow) straight into packed B panels.
-class Im2ColBSource : public GemmBSource {
- public:
-  Im2ColBSource(const ConvGeometry& g, const float* image, Isa isa = Isa::kGeneric)
-      : g_(g), x_(image), gather_even_(GatherEvenFor(isa)) {}
-  void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const override;
-
- private:
-  const ConvGeometry& g_;
-  const float* x_;
-  GatherEvenFn gather_even_;  // stride-2 rows
-};
-
-// Maps a fused activation to the GEMM epilogue; false when it needs a separate pass (sigmoid, swish, ...).
-bool EpilogueActivation(const ActivationSpec& act, GemmEpilogue* ep);
-
-// Packs filter [Cout, Cin/g * kh * kw] per group: group grp's panels start at grp * PackedASize(Cout/g, K).
-void PackConvFilter(const ConvGeometry& g, const float* filter, std::vector<float>* packed);
+using simd::EpilogueActivation;
+using simd::PackConvFilter;
 
 // The GEMM conv on packed weights; bias [Cout] (zeros when the op has none); any activation.
 void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,

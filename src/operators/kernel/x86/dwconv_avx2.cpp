@@ -52,7 +52,7 @@ inline V Unperm(V v) {
 
 }  // namespace
 
-#include "operators/kernel/x86/dwconv_kernel.inc"
+#include "operators/kernel/simd/dwconv_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

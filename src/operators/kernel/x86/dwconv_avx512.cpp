@@ -49,7 +49,7 @@ inline V Unperm(V v) { return v; }
 
 }  // namespace
 
-#include "operators/kernel/x86/dwconv_kernel.inc"
+#include "operators/kernel/simd/dwconv_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

@@ -1,5 +1,5 @@
 // Depthwise 3x3 / 5x5 convolution on x86 (AVX2+FMA and AVX-512 variants, dwconv_avx2.cpp / dwconv_avx512.cpp,
-// one source dwconv_kernel.inc; the driver DepthwiseConvX86 is dwconv_x86.cpp).
+// one source simd/dwconv_kernel.inc; the shared driver simd/dwconv.cpp, given the kernel by dwconv_x86.cpp).
 //
 // The kernels read the NCHW input in place (no padded copy): each pass computes R output rows x one vector
 // of output columns, loading every input row it needs once per pass and feeding it to each of the R rows it
@@ -17,6 +17,7 @@
 
 #include <cstdint>
 
+#include "operators/kernel/simd/dwconv.h"
 #include "operators/kernel/x86/sgemm_x86.h"
 
 namespace ember {
@@ -24,24 +25,10 @@ struct ConvGeometry;
 
 namespace x86 {
 
-// ---- in-place kernels: output rows [row0, row1) of one plane ----
-struct DwRowsArgs {
-  const float* in;         // in_h x in_w, row-major (no padding, no slack needed)
-  float* out;              // out_h x out_w
-  int64_t in_h, in_w, out_h, out_w;
-  int64_t pad_top, pad_left;  // bottom / right padding follow from out_h / out_w
-  int k, stride;           // 3 or 5; 1 or 2
-  int64_t row0, row1;      // output rows to compute
-  const float* w;          // k * k taps
-  float bias;
-  GemmEpilogue ep;         // act / lo / hi / slope used (bias / alpha / beta ignored)
-};
+using simd::DwPostFn;
+using simd::DwRowsArgs;
 void DwConvRowsAvx2(const DwRowsArgs& a);
 void DwConvRowsAvx512(const DwRowsArgs& a);
-
-// Called on each finished piece of output (n floats: a plane, or a band of whole rows of one) while it is still
-// in cache, from the thread that computed it, e.g. for an activation the epilogue does not fuse.
-using DwPostFn = void (*)(float* out, int64_t n, const void* ctx);
 
 // True when DepthwiseConvX86 handles `g` on `isa`: groups == in_c == out_c, square 3x3 or 5x5 kernel, equal
 // strides of 1 or 2, dilation 1, any padding; isa avx2 or avx512 and supported by this machine.

@@ -11,7 +11,7 @@ namespace {
 }  // namespace
 
 #define EMBER_ELT(name) name##Avx2
-#include "operators/kernel/x86/eltwise_kernel.inc"
+#include "operators/kernel/simd/eltwise_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

@@ -1,5 +1,4 @@
-// The machine's measured FMA limit: 12 independent chains of vector FMAs per thread (enough to hide the
-// FMA latency on current x86 cores), timed; `ember bench` reports its figures as a share of this.
+// The FMA limit of an x86 level (simd/fma_peak.h times the loop).
 #pragma once
 
 #include <cstdint>
@@ -13,9 +12,7 @@ namespace x86 {
 // detected level) for about `seconds`.
 double MeasureFmaPeakGflops(Isa isa, int threads, double seconds = 0.2);
 
-// The loops (one per ISA file). Each runs `iters` iterations of 12 FMAs and returns a value that depends
-// on all of them (so nothing is optimized away). Flops per iteration: 24 * vector width.
-float FmaLoopGeneric(int64_t iters);
+// The loops (one per ISA file), as simd::FmaLoopFn.
 float FmaLoopAvx2(int64_t iters);
 float FmaLoopAvx512(int64_t iters);
 

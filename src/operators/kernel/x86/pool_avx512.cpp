@@ -11,7 +11,7 @@ namespace {
 }  // namespace
 
 #define EMBER_POOL(name) name##Avx512
-#include "operators/kernel/x86/pool_kernel.inc"
+#include "operators/kernel/simd/pool_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

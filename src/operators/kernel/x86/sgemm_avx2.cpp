@@ -28,7 +28,7 @@ inline __m256i TailMask(int n) {
 #define VMAX(a, b) _mm256_max_ps(a, b)
 #define VMIN(a, b) _mm256_min_ps(a, b)
 #define EMBER_GEMM_KERNEL GemmKernelAvx2
-#include "operators/kernel/x86/sgemm_kernel.inc"
+#include "operators/kernel/simd/sgemm_kernel.inc"
 
 void GatherEvenAvx2(const float* src, float* dst, int64_t n) {
   int64_t t = 0;

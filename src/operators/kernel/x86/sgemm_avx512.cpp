@@ -24,7 +24,7 @@ namespace x86 {
 // (the 6 x 32 tile: 2). Measured with ember_gemm_bench against 6 x 32: 1024x169x1024 and 512x676x512 5-20%
 // faster on 2 threads, equal in L1.
 #define EMBER_GEMM_NV 4
-#include "operators/kernel/x86/sgemm_kernel.inc"
+#include "operators/kernel/simd/sgemm_kernel.inc"
 
 void GatherEvenAvx512(const float* src, float* dst, int64_t n) {
   const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);

@@ -1,121 +1,62 @@
-// x86 SGEMM: packed panels, cache blocking and register-blocked micro-kernels per instruction set.
-//
-//   C[M x N] = act(alpha * A[M x K] * B[K x N] + beta * C + bias[row])     (row-major, leading dims given)
-//
-// A is packed once into MR-row panels in KC-deep blocks (the layout is the same for every ISA, so conv
-// packs its weights once in Init). B is packed per (KC x NC) block by a GemmBSource: a plain matrix
-// (MatrixBSource) or an on-the-fly im2col tile (conv), so no full-size im2col buffer is ever built.
-// The micro-kernels (MR x NR, NR = 4 vectors on AVX-512, 2 on AVX2 and generic; a narrower last column panel
-// runs with only the vectors it needs, and partial tiles are written with masked loads/stores) live in sgemm_{generic,avx2,avx512}.cpp, each
-// compiled with its own flags; which one runs is chosen by ActiveIsa() (see cpu_isa.h). Threads: OpenMP, as
-// many as omp_get_max_threads() (the predictor's count), over column panels or row panels (whichever balances
-// better; rows when N is small); a call made inside a parallel region runs serially.
+// x86 SGEMM: the shared driver (simd/sgemm.h) with the micro-kernels of an x86 level: 6 x 64 tiles on
+// AVX-512 (4 vectors, 24 accumulators), 6 x 16 on AVX2 (2 vectors of 16 registers), 6 x 8 generic.
+// The wrappers here take an Isa (clamped to the detected level) so the x86 drivers and tests name levels.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 
+#include "operators/kernel/simd/sgemm.h"
 #include "operators/kernel/x86/cpu_isa.h"
 
 namespace ember {
 namespace x86 {
 
-constexpr int kGemmMR = 6;          // rows of a micro-tile and of a packed A panel
-// Depth of one packed block. 512 (with 192-column B blocks) against 256 (with 384): C is read back half as
-// often; 4-13% faster on 2 threads on the 1x1-conv shapes of mobilenet_yolo, a few % on 1 (ember_gemm_bench).
-constexpr int64_t kGemmKC = 512;
-// Up to this many MR-row panels, a row-major B is read in place instead of packed (see GemmPacked).
-#ifndef EMBER_GEMM_IN_PLACE_ROW_PANELS
-#define EMBER_GEMM_IN_PLACE_ROW_PANELS 48
-#endif
-constexpr int64_t kGemmInPlaceMaxRowPanels = EMBER_GEMM_IN_PLACE_ROW_PANELS;
-// With fewer rows than kGemmMR (fc on one sample) and C up to this many floats, threads split B's rows and
-// add up partial sums; larger C splits the columns.
-constexpr int64_t kFewRowsSplitKMaxOut = 1 << 16;
+using simd::GatherEvenFn;
+using simd::GemmBSource;
+using simd::GemmEpilogue;
+using simd::GemmMicroKernel;
+using simd::kFewRowsSplitKMaxOut;
+using simd::kGemmInPlaceMaxRowPanels;
+using simd::kGemmKC;
+using simd::kGemmMR;
+using simd::MatrixBSource;
+using simd::PackA;
+using simd::PackedASize;
 
-// Columns of a micro-tile for an ISA: 64 (avx512: 4 vectors, 24 accumulators), 16 (avx2: 2 vectors of 16
-// registers), 8 (generic); and floats per vector (16, 8, 4).
-int GemmNR(Isa isa);
-int GemmVW(Isa isa);
-
-// What the micro-kernel does when it writes a tile. act: 0 none, 1 clamp to [lo, hi], 2 leaky (slope).
-struct GemmEpilogue {
-  float alpha = 1.f;
-  float beta = 0.f;               // 0: C is overwritten (its old contents never read)
-  const float* bias = nullptr;    // optional, one value per row of C
-  int act = 0;
-  float lo = 0.f, hi = 0.f, slope = 0.f;
-};
-
-// Floats PackA writes for an M x K matrix.
-size_t PackedASize(int64_t M, int64_t K);
-// Packs op(A) (A is M x K row-major, or K x M when trans) into dst[PackedASize(M, K)]: for each KC block
-// starting at k0 (depth kc), panel p holds MR rows x kc, k-major, at dst + Mp * k0 + p * MR * kc
-// (Mp = M rounded up to MR; rows past M are zero).
-void PackA(bool trans, int64_t M, int64_t K, const float* A, int64_t lda, float* dst);
-
-// Fills B blocks for the driver: rows [k0, k0 + kc) and columns [n0, n0 + nc) of the K x N matrix, as
-// ceil(nc / nr) panels of kc x nr floats, k-major (dst[(j / nr) * kc * nr + k * nr + j % nr]); columns of
-// the last panel past nc are zero.
-class GemmBSource {
- public:
-  virtual ~GemmBSource() = default;
-  virtual void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const = 0;
-  // B's element (k0, n0) when B is a row-major matrix the kernel can read in place (rows *ldb apart), else
-  // null.
-  virtual const float* InPlace(int64_t k0, int64_t n0, int64_t* ldb) const {
-    (void)k0, (void)n0, (void)ldb;
-    return nullptr;
-  }
-};
-
-// A row-major K x N matrix (or N x K when trans).
-class MatrixBSource : public GemmBSource {
- public:
-  MatrixBSource(bool trans, const float* B, int64_t ldb) : trans_(trans), b_(B), ldb_(ldb) {}
-  void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const override;
-  const float* InPlace(int64_t k0, int64_t n0, int64_t* ldb) const override {
-    if (trans_) return nullptr;
-    *ldb = ldb_;
-    return b_ + k0 * ldb_ + n0;
-  }
-
- private:
-  bool trans_;
-  const float* b_;
-  int64_t ldb_;
-};
+// The kernel set of `isa` as named (not clamped).
+const simd::GemmKernels& GemmKernelsOf(Isa isa);
+// Columns of a micro-tile (64, 16, 8) and floats per vector (16, 8, 4) of `isa`.
+inline int GemmNR(Isa isa) { return GemmKernelsOf(isa).nr; }
+inline int GemmVW(Isa isa) { return GemmKernelsOf(isa).vw; }
+// The stride-2 gather of `isa`, clamped to the detected level.
+inline GatherEvenFn GatherEvenFor(Isa isa) {
+  return GemmKernelsOf(IsaSupported(isa) ? isa : DetectedIsa()).gather_even;
+}
 
 // C = epilogue(packed_a * B) with the micro-kernel of `isa` (clamped to the detected level).
-void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const GemmBSource& b, float* C,
-                int64_t ldc, const GemmEpilogue& ep, Isa isa);
+inline void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const GemmBSource& b, float* C,
+                       int64_t ldc, const GemmEpilogue& ep, Isa isa) {
+  simd::GemmPacked(M, N, K, packed_a, b, C, ldc, ep, GemmKernelsOf(IsaSupported(isa) ? isa : DetectedIsa()));
+}
 inline void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const GemmBSource& b, float* C,
                        int64_t ldc, const GemmEpilogue& ep) {
   GemmPacked(M, N, K, packed_a, b, C, ldc, ep, ActiveIsa());
 }
 
 // The BLAS-style entry point behind ember::Sgemm.
-void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A, int64_t lda,
-           const float* B, int64_t ldb, float beta, float* C, int64_t ldc, Isa isa);
+inline void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
+                  int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc, Isa isa) {
+  simd::Sgemm(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc,
+              GemmKernelsOf(IsaSupported(isa) ? isa : DetectedIsa()));
+}
 
-// ---- micro-kernels (one per ISA translation unit) ----
-// Computes the MR x NR tile a[MR x kc] * b[kc x NR] (rows ldb apart: NR when packed) and writes its first mr
-// rows and nr columns to c through the epilogue (bias already offset to the tile's first row).
-using GemmMicroKernel = void (*)(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc,
-                                 int mr, int nr, const GemmEpilogue& ep);
-void GemmKernelGeneric(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
-                       int nr, const GemmEpilogue& ep);
+// ---- micro-kernels (one per ISA translation unit; the generic one is simd::GemmKernelGeneric) ----
 void GemmKernelAvx2(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
                     int nr, const GemmEpilogue& ep);
 void GemmKernelAvx512(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
                       int nr, const GemmEpilogue& ep);
-
-// dst[t] = src[2 * t] for t < n (the stride-2 columns of an im2col row), reading only src[0 .. 2n - 2].
-using GatherEvenFn = void (*)(const float* src, float* dst, int64_t n);
-void GatherEvenGeneric(const float* src, float* dst, int64_t n);
 void GatherEvenAvx2(const float* src, float* dst, int64_t n);
 void GatherEvenAvx512(const float* src, float* dst, int64_t n);
-GatherEvenFn GatherEvenFor(Isa isa);
 
 }  // namespace x86
 }  // namespace ember

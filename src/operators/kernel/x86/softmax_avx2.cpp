@@ -12,11 +12,11 @@ namespace x86 {
 
 namespace {
 #include "operators/kernel/x86/vmath_isa_avx2.inc"
-#include "operators/kernel/x86/vmath_kernel.inc"
+#include "operators/kernel/simd/vmath_kernel.inc"
 }  // namespace
 
 #define EMBER_SMX(name) name##Avx2
-#include "operators/kernel/x86/softmax_kernel.inc"
+#include "operators/kernel/simd/softmax_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

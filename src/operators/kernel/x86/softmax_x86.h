@@ -9,16 +9,18 @@
 
 #include <cstdint>
 
+#include "operators/kernel/simd/softmax.h"
 #include "operators/kernel/x86/cpu_isa.h"
 
 namespace ember {
 namespace x86 {
 
+using simd::kSoftmaxChunk;
+
 // rows x n contiguous rows.
 void SoftmaxRowsAvx2(const float* x, float* y, int64_t rows, int64_t n, bool log);
 void SoftmaxRowsAvx512(const float* x, float* y, int64_t rows, int64_t n, bool log);
 // One [n, inner] block, positions [i0, i1) of inner (i1 - i0 <= kSoftmaxChunk).
-constexpr int64_t kSoftmaxChunk = 256;
 void SoftmaxInnerAvx2(const float* x, float* y, int64_t n, int64_t inner, int64_t i0, int64_t i1, bool log);
 void SoftmaxInnerAvx512(const float* x, float* y, int64_t n, int64_t inner, int64_t i0, int64_t i1, bool log);
 

@@ -11,7 +11,7 @@ namespace x86 {
 
 namespace {
 #include "operators/kernel/x86/vmath_isa_avx512.inc"
-#include "operators/kernel/x86/vmath_kernel.inc"
+#include "operators/kernel/simd/vmath_kernel.inc"
 
 template <typename F>
 void VMathLoop(F f, const float* x, float* y, int64_t n) {

@@ -19,33 +19,22 @@
 
 #include <cstdint>
 
+#include "operators/kernel/simd/vmath.h"
 #include "operators/kernel/x86/cpu_isa.h"
 
 namespace ember {
 namespace x86 {
 
-// The values of ActivationType, in its order.
-enum VActType : int {
-  kVNone, kVRelu, kVRelu6, kVLeakyRelu, kVSigmoid, kVTanh, kVSwish, kVHardSwish, kVHardSigmoid, kVGelu,
-  kVGeluTanh, kVExp, kVLog, kVSqrt, kVAbs, kVPow, kVScale, kVScaleBiasFirst, kVClip, kVErf, kVElu, kVSelu,
-  kVSoftplus, kVSoftsign, kVCelu, kVThresholdedRelu,
-};
-
-// ActivationSpec as plain data.
-struct VActSpec {
-  int type = kVNone;
-  float a = 0.f, b = 0.f, c = 0.f;
-};
-
-// True for the types the ISA variants compute (the others: log, pow, softplus run the portable loop).
-bool VActVectorized(int type);
+using simd::VActSpec;
+using simd::VActVectorized;
+using simd::VMathFn;
+using namespace simd::vact;  // kVNone, kVRelu, ...
 
 // y[i] = act(x[i]) for i < n (x == y allowed); false, with nothing written, for a type VActVectorized
 // rejects. Serial: callers split large arrays across threads.
 bool ActArrayAvx2(const VActSpec& s, const float* x, float* y, int64_t n);
 bool ActArrayAvx512(const VActSpec& s, const float* x, float* y, int64_t n);
 
-enum class VMathFn : int { kExp, kExpm1, kSigmoid, kTanh, kErf };
 void VMathArrayAvx2(VMathFn fn, const float* x, float* y, int64_t n);
 void VMathArrayAvx512(VMathFn fn, const float* x, float* y, int64_t n);
 // y[i] = fn(x[i]) with `isa` (serial); generic uses std::exp / std::expm1 / std::tanh / std::erf. Requires

@@ -1,10 +1,11 @@
-// Portable micro-kernels (baseline flags: SSE2 on x86-64) through GCC/Clang vector extensions.
+// Portable micro-kernels (baseline flags: SSE2 on x86-64, VFP or NEON on ARM) through GCC/Clang vector
+// extensions: level 0 of every folder.
 #include <cstring>
 
-#include "operators/kernel/x86/sgemm_x86.h"
+#include "operators/kernel/simd/sgemm.h"
 
 namespace ember {
-namespace x86 {
+namespace simd {
 
 namespace {
 typedef float Vec4 __attribute__((vector_size(16)));
@@ -38,11 +39,16 @@ inline Vec4 Min4(Vec4 a, Vec4 b) { return a < b ? a : b; }
 #define VMAX(a, b) Max4(a, b)
 #define VMIN(a, b) Min4(a, b)
 #define EMBER_GEMM_KERNEL GemmKernelGeneric
-#include "operators/kernel/x86/sgemm_kernel.inc"
+#include "operators/kernel/simd/sgemm_kernel.inc"
 
 void GatherEvenGeneric(const float* src, float* dst, int64_t n) {
   for (int64_t t = 0; t < n; ++t) dst[t] = src[2 * t];
 }
 
-}  // namespace x86
+const GemmKernels& GenericGemmKernels() {
+  static const GemmKernels ks = {GemmKernelGeneric, 8, 4, GatherEvenGeneric};
+  return ks;
+}
+
+}  // namespace simd
 }  // namespace ember

@@ -1,0 +1,128 @@
+// The ARM kernels behind kernel/cpu_accel.h's table: thin adapters that add the active level.
+#include "operators/kernel/arm/arm_accel.h"
+
+#include "operators/activation_op.h"
+#include "operators/conv_op.h"
+#include "operators/kernel/arm/cpu_arm.h"
+#include "operators/kernel/arm/dwconv_arm.h"
+#include "operators/kernel/arm/sgemm_arm.h"
+#include "operators/kernel/arm/vmath_arm.h"
+#include "operators/kernel/central-arm-func/activation_func.h"
+#include "operators/kernel/central-arm-func/conv_func.h"
+#include "operators/kernel/cpu_accel.h"
+#include "operators/kernel/simd/conv_gemm.h"
+#include "operators/kernel/simd/eltwise.h"
+#include "operators/kernel/simd/fma_peak.h"
+
+namespace ember {
+namespace arm {
+
+namespace {
+
+// ---- conv ----
+
+// The conv paths, numbered for ConvAccelPlan (0: the portable code).
+enum ConvPath : int { kNone = 0, kGemm, kDepthwise };
+
+ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
+  (void)nchw16c;  // never asked: nchw16c_available is false
+  // Depthwise convs read the plain filter, in place; the portable loop runs what the kernels do not handle.
+  if (IsDepthwise(g))
+    return DepthwiseKernelSupported(g, ActiveIsa()) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
+  return {kGemm, ""};
+}
+
+void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
+  if (path == kGemm) simd::PackConvFilter(g, filter, packed);
+}
+
+// An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
+void DepthwisePostActivation(float* out, int64_t n, const void* ctx) {
+  ActivationArrayArm(*static_cast<const ActivationSpec*>(ctx), out, out, n);
+}
+
+void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
+             const float* x, float* y) {
+  simd::GemmEpilogue ep;
+  const bool fused = simd::EpilogueActivation(act, &ep);
+  if (path == kDepthwise) {
+    if (!fused) ep.act = 0;
+    DepthwiseArm(g, filter, bias, ep, x, y, fused ? nullptr : DepthwisePostActivation, &act);
+  } else if (path == kGemm && !simd::ConvGemmPacked(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
+    ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
+  }
+}
+
+const char* ConvName(int path, const ConvGeometry& g) {
+  if (path == kDepthwise) return DepthwiseKernelName(g, ActiveIsa());
+  if (path != kGemm) return "dw portable";  // only depthwise convs fall back to the portable code
+  return ActiveIsa() == Isa::kNeon ? "gemm neon" : "gemm generic";
+}
+
+const ConvAccel kConv = {
+    1,
+    [] { return false; },  // NCHW16c is x86-only
+    [](const ConvGeometry&) { return false; },
+    ConvPlan,
+    ConvPack,
+    ConvRun,
+    ConvName,
+};
+
+// ---- the other ops ----
+
+double FmaPeak(int level, int threads) {
+  if (static_cast<Isa>(level) == Isa::kNeon && IsaSupported(Isa::kNeon))
+    return simd::MeasureFmaPeakGflops(FmaLoopNeon, 4, threads);
+  return simd::MeasureFmaPeakGflops(simd::FmaLoopGeneric, 4, threads);
+}
+
+const IsaAccel kIsa = {
+    "EMBER_ISA=neon|generic",
+    [] { return static_cast<int>(DetectedIsa()); },
+    [] { return static_cast<int>(ActiveIsa()); },
+    [](int level) { return static_cast<int>(SetActiveIsa(static_cast<Isa>(level < 0 ? 0 : level))); },
+    [](int level) { return IsaName(static_cast<Isa>(level)); },
+    FmaPeak,
+};
+
+void SgemmActive(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
+                 int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
+  simd::Sgemm(trans_a, trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, GemmKernelsOf(ActiveIsa()));
+}
+
+bool NeonActive() { return ActiveIsa() == Isa::kNeon && IsaSupported(Isa::kNeon); }
+
+const ElementwiseAccel kElementwise = {
+    [](ElementwiseType type) { return NeonActive() && simd::ElementwiseTypeVectorized(type); },
+    [](ElementwiseType type, const BroadcastPlan& plan, const float* x, const float* y, float* out,
+       const ActivationSpec& act) { simd::ElementwiseRun(type, plan, x, y, out, act, EltRowNeon, ActArrayNeon); },
+    [](ElementwiseType type) { return NeonActive() && simd::ElementwiseTypeVectorized(type) ? "neon vec" : "portable"; },
+};
+
+const ActivationAccel kActivation = {
+    ActivationArrayArm,
+    ActivationKernelName,
+};
+
+const SoftmaxAccel kSoftmax = {
+    NeonActive,
+    [](const float* x, float* y, int64_t outer, int64_t n, int64_t inner, bool log) {
+      simd::SoftmaxRun(x, y, outer, n, inner, log, simd::SoftmaxKernels{SoftmaxRowsNeon, SoftmaxInnerNeon});
+    },
+    [] { return NeonActive() ? "neon vec" : "portable"; },
+};
+
+}  // namespace
+
+void FillCpuAccel(CpuAccelTable* t) {
+  t->isa = &kIsa;
+  t->sgemm = SgemmActive;
+  t->conv = &kConv;
+  t->elementwise = &kElementwise;
+  t->activation = &kActivation;
+  t->softmax = &kSoftmax;
+}
+
+}  // namespace arm
+}  // namespace ember

@@ -1,0 +1,31 @@
+// Run-time choice of the ARM instruction-set level the kernels use.
+//
+// DetectedIsa() reads the kernel's HWCAPs once: aarch64 always has NEON (Advanced SIMD); 32-bit ARM has it
+// when HWCAP_NEON is set (the NEON objects are the only ones built with -mfpu=neon-vfpv4, so the library
+// still runs on a VFP-only core at the generic level). The features later int8 / fp16 kernels need (asimddp
+// dot product, fphp + asimdhp half precision) are recorded and shown in the level's name. ActiveIsa() is the
+// detected level lowered by EMBER_ISA=neon|generic or SetActiveIsa() (tests run every level).
+#pragma once
+
+namespace ember {
+namespace arm {
+
+enum class Isa : int { kGeneric = 0, kNeon = 1 };
+
+struct ArmFeatures {
+  bool neon = false;
+  bool dotprod = false;  // aarch64 asimddp (SDOT/UDOT)
+  bool fp16 = false;     // aarch64 fphp + asimdhp (half-precision arithmetic)
+};
+
+const ArmFeatures& DetectedFeatures();
+Isa DetectedIsa();
+Isa ActiveIsa();
+// Forces a level (clamped to DetectedIsa()); returns the level now active. Not for use while kernels run.
+Isa SetActiveIsa(Isa isa);
+// "generic", or "neon" with the extra features this machine has ("neon+dotprod+fp16").
+const char* IsaName(Isa isa);
+inline bool IsaSupported(Isa isa) { return static_cast<int>(isa) <= static_cast<int>(DetectedIsa()); }
+
+}  // namespace arm
+}  // namespace ember

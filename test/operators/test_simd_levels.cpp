@@ -1,0 +1,220 @@
+// The accelerated kernels at every instruction-set level this build's folder has (x86: generic, avx2,
+// avx512; ARM: generic, neon), reached through the dispatch table (cpu_accel.h) as the ops reach them,
+// against the portable code (an empty table) over shape sweeps around the register widths: GEMM tails
+// of 1..17 columns and 1..13 rows, conv paths (1x1, im2col kxk with pads / strides / dilation / groups,
+// depthwise 3x3 / 5x5 s1 / s2, 3x3 s1 Winograd-sized, 3x3 s2 stems), elementwise broadcasts, pooling,
+// activations and softmax. The same test runs on both architectures; expected values come from the
+// portable code only.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "operators/kernel/central-arm-func/gemm_func.h"
+#include "operators/kernel/cpu_accel.h"
+#include "test_util.h"
+
+using namespace ember;
+using namespace ember::test;
+
+namespace {
+
+class ScopedAccel {
+ public:
+  explicit ScopedAccel(const CpuAccelTable* t) : old_(OverrideCpuAccelForTesting(t)) {}
+  ~ScopedAccel() { OverrideCpuAccelForTesting(old_); }
+
+ private:
+  const CpuAccelTable* old_;
+};
+
+class ScopedLevel {
+ public:
+  ScopedLevel(const IsaAccel& isa, int level) : isa_(isa), old_(isa.active()) { isa.set_active(level); }
+  ~ScopedLevel() { isa_.set_active(old_); }
+
+ private:
+  const IsaAccel& isa_;
+  int old_;
+};
+
+// Every level the machine runs (none: a build without a folder).
+std::vector<int> Levels() {
+  std::vector<int> v;
+  if (const IsaAccel* isa = CpuAccel().isa)
+    for (int l = 0; l <= isa->detected(); ++l) v.push_back(l);
+  return v;
+}
+
+// f() at each level and with the portable code; compared within atol / rtol.
+template <typename F>
+void CompareAtEveryLevel(F f, float atol, float rtol, const std::string& what) {
+  const std::vector<int> levels = Levels();
+  if (levels.empty()) {
+    WARN("no instruction-set folder in this build: nothing to compare");
+    return;
+  }
+  std::vector<float> want;
+  {
+    const CpuAccelTable empty;
+    ScopedAccel bypass(&empty);
+    want = f();
+  }
+  for (int level : levels) {
+    ScopedLevel scoped(*CpuAccel().isa, level);
+    const std::vector<float> got = f();
+    std::string why;
+    const bool close = AllClose(got, want, atol, rtol, &why);
+    INFO(what << " at level " << CpuAccel().isa->name(level) << ": " << why);
+    CHECK(close);
+  }
+}
+
+struct ConvCase {
+  int64_t c, h, w, cout, k, s, pad, dil, groups;
+  const char* act;
+};
+
+std::vector<float> RunConv(const ConvCase& k) {
+  OpRunner op("conv2d");
+  op.In("Input", "x", RandomTensor({1, k.c, k.h, k.w}, 1))
+      .In("Filter", "w", RandomTensor({k.cout, k.c / k.groups, k.k, k.k}, 2))
+      .In("Bias", "b", RandomTensor({k.cout}, 3))
+      .Out("Output", "y")
+      .Attr("strides", Attribute::Ints({k.s, k.s}))
+      .Attr("paddings", Attribute::Ints({k.pad, k.pad}))
+      .Attr("dilations", Attribute::Ints({k.dil, k.dil}))
+      .Attr("groups", Attribute::Int(k.groups))
+      .Attr("fuse_activation", Attribute::String(k.act))
+      .Attr("fuse_threshold", Attribute::Float(0.5f))
+      .Attr("fuse_alpha", Attribute::Float(0.1f));
+  Status s = op.Run();
+  INFO(s.message());
+  REQUIRE(s.ok());
+  return ToVector(op.Get("y"));
+}
+
+}  // namespace
+
+TEST_CASE("simd levels: Sgemm tails of rows, columns and depth against PortableSgemm", "[simd][gemm]") {
+  if (!CpuAccel().sgemm) {
+    WARN("no accelerated Sgemm in this build");
+    return;
+  }
+  for (int64_t M : {1, 5, 6, 7, 13})
+    for (int64_t N : {1, 3, 4, 5, 8, 12, 15, 16, 17, 33, 70})
+      for (int64_t K : {1, 7, 64}) {
+        const bool ta = (M + N) % 2 == 1, tb = (N + K) % 3 == 0;
+        const auto A = RandomVector(static_cast<size_t>(M * K), 4), B = RandomVector(static_cast<size_t>(K * N), 5);
+        const auto C0 = RandomVector(static_cast<size_t>(M * N), 6);
+        const float beta = K == 7 ? 0.f : 0.5f;
+        std::vector<float> want = C0;
+        PortableSgemm(ta, tb, M, N, K, 1.5f, A.data(), ta ? M : K, B.data(), tb ? K : N, beta, want.data(), N);
+        for (int level : Levels()) {
+          ScopedLevel scoped(*CpuAccel().isa, level);
+          std::vector<float> got = C0;
+          Sgemm(ta, tb, M, N, K, 1.5f, A.data(), ta ? M : K, B.data(), tb ? K : N, beta, got.data(), N);
+          std::string why;
+          const bool close = AllClose(got, want, 1e-5f, 1e-5f, &why);
+          INFO("M " << M << " N " << N << " K " << K << " ta " << ta << " tb " << tb << " level " << level << ": "
+                    << why);
+          CHECK(close);
+        }
+      }
+}
+
+TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
+  const std::vector<ConvCase> cases = {
+      {8, 9, 13, 12, 1, 1, 0, 1, 1, "relu"},        // 1x1: B read in place, 13-wide rows
+      {5, 11, 10, 17, 3, 1, 1, 1, 1, "relu6"},      // 3x3 s1 im2col / Winograd, 17 rows
+      {16, 12, 12, 16, 3, 1, 1, 1, 1, "leaky_relu"},// Winograd-sized
+      {3, 33, 34, 16, 3, 2, 1, 1, 1, "relu"},       // 3x3 s2 stem
+      {4, 15, 17, 8, 5, 2, 2, 1, 1, ""},            // 5x5 s2
+      {6, 10, 10, 8, 3, 1, 2, 2, 2, "hard_swish"},  // dilation 2, groups 2, activation not fused
+      {12, 13, 19, 12, 3, 1, 1, 1, 12, "relu"},     // depthwise 3x3 s1
+      {8, 14, 15, 8, 3, 2, 1, 1, 8, "relu6"},       // depthwise 3x3 s2
+      {4, 11, 9, 4, 5, 1, 2, 1, 4, ""},             // depthwise 5x5 s1
+      {4, 16, 21, 4, 5, 2, 2, 1, 4, "leaky_relu"},  // depthwise 5x5 s2
+  };
+  for (const ConvCase& k : cases)
+    CompareAtEveryLevel([&] { return RunConv(k); }, 1e-4f, 1e-4f,
+                        "conv c" + std::to_string(k.c) + " k" + std::to_string(k.k) + " s" + std::to_string(k.s) +
+                            " groups " + std::to_string(k.groups));
+}
+
+TEST_CASE("simd levels: elementwise broadcasts against the portable loops", "[simd][elementwise]") {
+  struct Case {
+    const char* op;
+    std::vector<int64_t> xd, yd;
+    int axis;
+  };
+  const std::vector<Case> cases = {
+      {"elementwise_add", {2, 3, 5, 7}, {2, 3, 5, 7}, -1}, {"elementwise_mul", {1, 6, 4, 9}, {6}, 1},
+      {"elementwise_sub", {3, 17}, {17}, -1},              {"elementwise_div", {2, 5, 13}, {1}, -1},
+      {"elementwise_max", {4, 12}, {4, 12}, -1},           {"elementwise_min", {1, 3, 4, 4}, {3, 1, 1}, 1},
+  };
+  for (const Case& c : cases)
+    CompareAtEveryLevel(
+        [&] {
+          OpRunner r(c.op);
+          r.In("X", "x", RandomTensor(DDim(c.xd), 7)).In("Y", "y", RandomTensor(DDim(c.yd), 8, 0.5f, 2.f)).Out("Out", "out");
+          r.Attr("axis", Attribute::Int(c.axis));
+          Status s = r.Run();
+          INFO(s.message());
+          REQUIRE(s.ok());
+          return ToVector(r.Get("out"));
+        },
+        0.f, 0.f, c.op);  // single IEEE operations: bit for bit
+}
+
+TEST_CASE("simd levels: pool2d against the portable pooling", "[simd][pool]") {
+  struct Case {
+    const char* type;
+    int64_t c, h, w, k, s, pad;
+    bool global;
+  };
+  const std::vector<Case> cases = {{"max", 3, 12, 13, 2, 2, 0, false}, {"avg", 2, 9, 17, 3, 1, 1, false},
+                                   {"max", 4, 15, 11, 3, 2, 1, false}, {"avg", 5, 7, 6, 7, 1, 0, true}};
+  for (const Case& c : cases)
+    CompareAtEveryLevel(
+        [&] {
+          OpRunner r("pool2d");
+          r.In("X", "x", RandomTensor({1, c.c, c.h, c.w}, 9)).Out("Out", "y");
+          r.Attr("pooling_type", Attribute::String(c.type))
+              .Attr("ksize", Attribute::Ints({c.k, c.k}))
+              .Attr("strides", Attribute::Ints({c.s, c.s}))
+              .Attr("paddings", Attribute::Ints({c.pad, c.pad}))
+              .Attr("global_pooling", Attribute::Bool(c.global));
+          Status s = r.Run();
+          INFO(s.message());
+          REQUIRE(s.ok());
+          return ToVector(r.Get("y"));
+        },
+        1e-6f, 1e-6f, std::string("pool ") + c.type + " k" + std::to_string(c.k));
+}
+
+TEST_CASE("simd levels: activations and softmax against the portable code", "[simd][activation][softmax]") {
+  for (const char* op : {"relu", "sigmoid", "swish", "tanh", "hard_swish", "gelu", "exp"})
+    CompareAtEveryLevel(
+        [&] {
+          OpRunner r(op);
+          r.In("X", "x", RandomTensor({3, 37}, 10, -6.f, 6.f)).Out("Out", "y");
+          Status s = r.Run();
+          INFO(s.message());
+          REQUIRE(s.ok());
+          return ToVector(r.Get("y"));
+        },
+        1e-6f, 4e-6f, op);  // vmath's bounds: a few ulp
+  for (int axis : {-1, 1})
+    CompareAtEveryLevel(
+        [&] {
+          OpRunner r("softmax");
+          r.In("X", "x", RandomTensor({2, 13, 5}, 11, -4.f, 4.f)).Out("Out", "y").Attr("axis", Attribute::Int(axis));
+          Status s = r.Run();
+          INFO(s.message());
+          REQUIRE(s.ok());
+          return ToVector(r.Get("y"));
+        },
+        1e-6f, 1e-5f, "softmax axis " + std::to_string(axis));
+}
