@@ -35,13 +35,13 @@ endif()
 add_library(ember_shared SHARED $<TARGET_OBJECTS:ember_objs> ${EMBER_X86_OBJS})
 set_target_properties(ember_shared PROPERTIES OUTPUT_NAME ember LINK_DEPENDS ${CMAKE_SOURCE_DIR}/cmake/ember.map)
 target_link_libraries(ember_shared PRIVATE ember_proto protobuf::libprotobuf-lite OpenMP::OpenMP_CXX)
-target_link_options(ember_shared PRIVATE -Wl,--version-script=${CMAKE_SOURCE_DIR}/cmake/ember.map -Wl,--gc-sections
+target_link_options(ember_shared PRIVATE -Wl,--version-script=${CMAKE_SOURCE_DIR}/cmake/ember.map
                     -Wl,--exclude-libs,ALL -Wl,-Map=${CMAKE_BINARY_DIR}/libember.so.map ${EMBER_RELEASE_STRIP})
 
 # ---- the size probe ----
 add_executable(min_run tools/size_probe/min_run.cpp)
 target_link_libraries(min_run PRIVATE ember ember_proto ${EMBER_PROTOBUF_LITE_ARCHIVE})
-target_link_options(min_run PRIVATE -static-libstdc++ -static-libgcc -Wl,--gc-sections
+target_link_options(min_run PRIVATE -static-libstdc++ -static-libgcc
                     -Wl,-Map=${CMAKE_BINARY_DIR}/min_run.map ${EMBER_RELEASE_STRIP})
 add_executable(min_run_shared tools/size_probe/min_run.cpp)
 target_include_directories(min_run_shared PRIVATE ${CMAKE_BINARY_DIR}/include)
