@@ -1,6 +1,6 @@
 // The smallest useful Ember program: load one model, run it once, print its outputs' shapes. tools/size_report.sh
 // measures it (linked against the static library, and against libember.so as min_run_shared).
-//   min_run MODEL                        runs on zeros (graph-only models: generated weights)
+//   min_run MODEL                        runs on zeros, int32 feeds 320 (graph-only models: generated weights)
 //   min_run MODEL INPUT.bin EXPECTED.bin feeds the raw float32 input and compares the first output (1e-4)
 #include <cmath>
 #include <cstdio>
@@ -45,9 +45,12 @@ int main(int argc, char** argv) {
     const ember::VarDesc* v = model->program().block0().FindVar(name);
     std::vector<int64_t> dims = v ? v->dims : std::vector<int64_t>{1};
     for (auto& d : dims) d = d < 0 ? 1 : d;
-    ember::Tensor t(ember::DataType::kFloat32, ember::DDim(dims));
-    float* data = t.mutable_data<float>();
-    for (int64_t i = 0; i < t.numel(); ++i) data[i] = static_cast<size_t>(i) < input.size() ? input[i] : 0.f;
+    const bool int32 = v && v->dtype == static_cast<int>(ember::VarDataType::kInt32);  // e.g. YOLO's image size
+    ember::Tensor t(int32 ? ember::DataType::kInt32 : ember::DataType::kFloat32, ember::DDim(dims));
+    for (int64_t i = 0; i < t.numel(); ++i) {
+      if (int32) t.mutable_data<int32_t>()[i] = 320;
+      else t.mutable_data<float>()[i] = static_cast<size_t>(i) < input.size() ? input[i] : 0.f;
+    }
     if (!(s = p->SetInput(name, t)).ok()) return Fail("input", s);
   }
   if (!(s = p->Run()).ok()) return Fail("run", s);
