@@ -58,9 +58,12 @@ for platform in "${platforms[@]}"; do
       python3 tools/size_probe/link_map_sizes.py "${what#*:}" | awk -F'\t' '{ printf " %s %.0fK", $1, $2 / 1024 }'
       echo
     done
-    printf '    %-12s  libprotobuf-lite %sK (libember.so only), libgomp %sK, libstdc++ %sK (libember.so only)\n' "loads" \
-      "$(kb "$(dep_size "$platform" libprotobuf-lite.so.32)")" "$(kb "$(dep_size "$platform" libgomp.so.1)")" \
-      "$(kb "$(dep_size "$platform" libstdc++.so.6)")"
+    for bin in libember.so min_run; do  # the shared libraries it loads beyond libc, with their sizes
+      printf '    %-12s loads' "$bin"
+      readelf -d "$dir/$bin" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | grep -Ev '^(libc|libm|ld-linux|libgcc_s)' |
+        while read -r lib; do printf ' %s %sK' "$lib" "$(kb "$(dep_size "$platform" "$lib")")"; done
+      echo
+    done
     rows+=("$platform"$'\t'"$net"$'\t'"$so"$'\t'"$app")
     if [ "$check" -eq 1 ] && [ -n "$rso" ]; then
       for pair in "libember.so:$so:$rso" "min_run:$app:$rapp"; do

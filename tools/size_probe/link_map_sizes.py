@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """What each part of a linked binary costs, from its GNU ld link map (-Wl,-Map=FILE).
 
-usage: link_map_sizes.py MAP [MAP...]
+usage: link_map_sizes.py [--files N] MAP [MAP...]
+--files N prints the N largest input files (objects, archive members) instead of the parts.
 Prints, per map, one "part<TAB>bytes" line per part: the sizes of the input sections the linker kept in
 allocated output sections (what stays after strip; .bss and debug sections excluded), attributed to
   framework, io, passes, ops, kernels (Ember's src/ folders), protobuf-lite (runtime and the generated schema
@@ -67,7 +68,7 @@ def source_members(src_root):
     return members
 
 
-def sizes(map_path, members):
+def sizes(map_path, members, by_file=False):
     totals = {}
     in_map = False
     out_section = None
@@ -100,6 +101,8 @@ def sizes(map_path, members):
             pending = None
             if size:
                 part = "linker tables" if LINKER_MADE.match(out_section) else part_of(file, members)
+                if by_file and part != "linker tables":
+                    part = file.split(".dir/")[-1].split("/")[-1]
                 totals[part] = totals.get(part, 0) + size
     return totals
 
@@ -108,8 +111,13 @@ def main():
     import os
     src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src")
     members = source_members(src)
-    for path in sys.argv[1:]:
-        for part, size in sorted(sizes(path, members).items(), key=lambda kv: -kv[1]):
+    args = sys.argv[1:]
+    top = 0
+    if args[:1] == ["--files"]:
+        top, args = int(args[1]), args[2:]
+    for path in args:
+        rows = sorted(sizes(path, members, by_file=top > 0).items(), key=lambda kv: -kv[1])
+        for part, size in rows[:top] if top else rows:
             print(f"{part}\t{size}")
 
 
