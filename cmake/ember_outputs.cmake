@@ -25,6 +25,11 @@ function(ember_copy_public_headers)
 endfunction()
 ember_copy_public_headers()
 
+# Sizes and exports are properties of release builds; sanitizer builds (tools/asan.sh, tsan.sh, fuzz.sh) skip them.
+if(EMBER_SANITIZE)
+  return()
+endif()
+
 # ---- libember.so ----
 # protobuf-lite stays a shared dependency of libember.so: Debian's archive is not position independent.
 # min_run links that archive (an executable may), so its link map shows what protobuf-lite costs.
