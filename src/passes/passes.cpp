@@ -60,15 +60,38 @@ void Diff(const BlockDesc& before, const BlockDesc& after, PassReport* r) {
 
 const std::vector<Pass>& PassList() {
   static const std::vector<Pass> kPasses = {
-      {"dropout_to_scale", "inference dropout becomes identity or scale(1 - p)", DropoutToScalePass},
-      {"remove_identity", "scale by 1 with bias 0 is removed", RemoveIdentityPass},
-      {"fold_conv_bias", "conv + per-channel elementwise_add -> conv with Bias", FoldConvBiasPass},
-      {"fold_conv_batch_norm", "conv + batch_norm -> conv with a scaled filter and bias", FoldConvBatchNormPass},
-      {"fuse_fc", "mul / matmul + bias add -> fc", FuseFcPass},
-      {"fuse_activation", "conv / fc / elementwise + activation -> one op", FuseActivationPass},
-      {"nchw16c_layout", "depthwise + pointwise conv regions -> packed NCHW16c kernels", RunNchw16c},
+      {"dropout_to_scale", "inference dropout becomes identity or scale(1 - p)", "dropout", "scale",
+       DropoutToScalePass},
+      {"remove_identity", "scale by 1 with bias 0 is removed", "scale", "", RemoveIdentityPass},
+      {"fold_conv_bias", "conv + per-channel elementwise_add -> conv with Bias", "conv2d depthwise_conv2d", "",
+       FoldConvBiasPass},
+      {"fold_conv_batch_norm", "conv + batch_norm -> conv with a scaled filter and bias", "batch_norm", "",
+       FoldConvBatchNormPass},
+      {"fuse_fc", "mul / matmul + bias add -> fc", "mul matmul matmul_v2", "fc", FuseFcPass},
+      {"fuse_activation", "conv / fc / elementwise + activation -> one op",
+       "conv2d depthwise_conv2d fc elementwise_add elementwise_sub elementwise_mul elementwise_div", "",
+       FuseActivationPass},
+      {"nchw16c_layout", "depthwise + pointwise conv regions -> packed NCHW16c kernels", "conv2d depthwise_conv2d",
+       "layout_transform", RunNchw16c},
   };
   return kPasses;
+}
+
+std::vector<std::string> OpsPassesMayEmit(const std::set<std::string>& op_types) {
+  auto words = [](const char* list) {
+    std::vector<std::string> w;
+    std::istringstream is(list);
+    for (std::string t; is >> t;) w.push_back(t);
+    return w;
+  };
+  std::set<std::string> emitted;
+  for (const Pass& pass : PassList()) {
+    const auto acts_on = words(pass.acts_on);
+    if (std::none_of(acts_on.begin(), acts_on.end(), [&](const std::string& t) { return op_types.count(t) > 0; }))
+      continue;
+    for (const auto& t : words(pass.emits)) emitted.insert(t);
+  }
+  return {emitted.begin(), emitted.end()};
 }
 
 std::string PassReport::Summary() const {

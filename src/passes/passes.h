@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ namespace ember {
 struct Pass {
   const char* name;     // what --disable-pass and ModelOptions::disabled_passes take
   const char* purpose;  // one line, for `ember inspect --passes`
+  // Space-separated op types: the pass acts only on programs holding one of `acts_on`, and may then add ops
+  // of the types in `emits` that the program did not have (`ember profile` lists them for slim builds).
+  const char* acts_on;
+  const char* emits;
   Status (*run)(ProgramDesc* program, Scope* weights);
 };
 
@@ -36,6 +41,10 @@ struct PassReport {
 struct PassOptions {
   std::vector<std::string> disabled;  // pass names to skip; an unknown name is an error
 };
+
+// The op types the passes may add to a program holding `op_types` (each pass's `emits`, when the program
+// holds one of its `acts_on` types), sorted.
+std::vector<std::string> OpsPassesMayEmit(const std::set<std::string>& op_types);
 
 // InvalidArgument naming the passes when a name is not one of PassList()'s.
 Status CheckPassNames(const std::vector<std::string>& names);

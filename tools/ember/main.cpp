@@ -21,6 +21,7 @@
 #include "passes/passes.h"
 #include "npy.h"
 #include "ocr.h"
+#include "profile.h"
 
 using namespace ember;
 
@@ -36,6 +37,7 @@ const char* kUsage =
     "  ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,...]... [--no-infer]\n"
     "  ember ocr IMAGE | --text \"...\" [--models DIR] [--threads N] [--save F.png]\n"
     "  ember bench MODEL... [--threads N] [--loops N] [--warmup N] [--profile] [--generate-weights]\n"
+    "  ember profile MODEL... [--name NAME] [-o FILE]   (the net profile a slim build needs for MODELs)\n"
     "  ember ops [--formats]      (--formats: the ONNX and ncnn op types each importer converts)\n"
     "MODEL is a model folder, or a model file (with --params for a combined params file).\n"
     "Input FILEs are .npy (float32/int32/int64), raw little-endian float32 .bin (shape from the feed's\n"
@@ -433,6 +435,7 @@ int main(int argc, char** argv) {
     if (cmd == "bench") return BenchMain(argc, argv);
     if (cmd == "ocr") return OcrMain(argc, argv);
     if (cmd == "convert") return ConvertMain(argc, argv);
+    if (cmd == "profile") return ProfileMain(argc, argv);
     if (cmd != "inspect" && cmd != "run") {
       std::cerr << kUsage;
       return Fail("unknown command " + cmd);

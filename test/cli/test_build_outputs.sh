@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# A build's outputs (cmake/ember_outputs.cmake), checked with nm on the binaries:
+#   - the ember executable holds the creator EmberCreateOp_CPU_<op> of every op of the net profile, and none of
+#     an op the profile leaves out (the slim build links only the profile's ops and kernels);
+#   - libember.so's exported dynamic symbols are only the public API: the C API (ember_*) and the C++ classes
+#     of src/io/ember.h (cmake/ember.map), with Model::Load and ember_model_load among them.
+# usage: test_build_outputs.sh EMBER_EXE LIBEMBER_SO PROFILE.cmake FULL.cmake
+set -u
+exe=$1 lib=$2 profile=$3 full=$4
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+ops_of() {  # the op names of a profile's set(EMBER_NET_OPS ...)
+  sed -e 's/#.*//' "$1" | tr '\n' ' ' | sed -n 's/.*set(EMBER_NET_OPS\([^)]*\)).*/\1/p' | tr -s ' ' '\n' | sed '/^$/d' | sort -u
+}
+creators=$(nm -C "$exe" | sed -n 's/.* [TtWw] ember::EmberCreateOp_CPU_\([A-Za-z0-9_]*\)(.*/\1/p' | sort -u)
+want=$(ops_of "$profile")
+[ -n "$want" ] || bad "no ops read from $profile"
+for op in $want; do
+  grep -qx "$op" <<<"$creators" && ok || bad "op $op of $(basename "$profile") has no EmberCreateOp_CPU_$op in $exe"
+done
+# A family file (softmax_op.cpp: softmax, log_softmax) compiles all its creators; --gc-sections drops the
+# unused ones, but GCC's identical-code folding may keep a sibling's creator as the body the profile's op
+# calls. Ops of a file with no op in the profile must be gone.
+ops_dir=$(dirname "$full")/../../src/operators
+file_of() { grep -l "^REGISTER_OPERATOR_CPU($1," "$ops_dir"/*_op.cpp | head -1; }
+profile_files=$(for op in $want; do file_of "$op"; done | sort -u)
+outside=$(comm -23 <(ops_of "$full") <(echo "$want"))
+n_outside=0 n_siblings=0
+for op in $outside; do
+  if grep -qxF "$(file_of "$op")" <<<"$profile_files"; then n_siblings=$((n_siblings + 1)); continue; fi
+  n_outside=$((n_outside + 1))
+  grep -qx "$op" <<<"$creators" && bad "op $op is outside the profile but $exe has its creator" || ok
+done
+echo "$n_outside ops of files outside the profile checked absent; $n_siblings family siblings of profile ops not checked"
+extra=$(comm -23 <(echo "$creators") <(echo "$want"))
+for op in $extra; do
+  grep -qxF "$(file_of "$op")" <<<"$profile_files" || bad "$exe has the creator of $op, whose file has no profile op"
+done
+ok
+
+exports=$(nm -D --defined-only "$lib" | awk '{ $1 = ""; $2 = ""; sub(/^ +/, ""); print }' | c++filt)
+public='^(ember_[a-z_]+|(typeinfo|typeinfo name|vtable) for ember::TensorAllocError|ember::(Model|Predictor|Tensor|TensorAllocError|Status|DDim|ProgramDesc|BlockDesc|VarDesc|OpDesc|Scope|Variable|PassReport|Allocation|Attribute|Program)::.*|ember::(StatusCodeName|DataTypeName|SizeOf)\(.*)$'
+leaked=$(grep -Ev "$public" <<<"$exports")
+[ -z "$leaked" ] && ok || bad "libember.so exports more than the public API: $(head -5 <<<"$leaked")"
+for sym in 'ember_model_load' 'ember_predictor_run' 'ember::Model::Load(' 'ember::Predictor::Run('; do
+  grep -qF "$sym" <<<"$exports" && ok || bad "libember.so does not export $sym"
+done
+echo "$(wc -l <<<"$exports") exported symbols"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

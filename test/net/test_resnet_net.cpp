@@ -1,0 +1,18 @@
+// ResNet-18 and ResNet-50 (ncnn graphs) and PaddleClas garbage_cls (ResNet50 classifier).
+// Compared with an independent reference (net_reference.h): the program as loaded without passes on the
+// portable kernels in the full build; in the slim build the optimized program on the portable kernels.
+#include "net_reference.h"
+
+using namespace ember;
+using namespace ember::test;
+
+// ncnn's ResNets end in a 7x7 average pool (not a global one): 224x224 is their smallest input.
+TEST_CASE("resnet: ncnn resnet18 and resnet50, optimized equal the reference", "[net][resnet]") {
+  CheckNetAgainstReference(ModelsDir() + "/../bench/ncnn/resnet18.param", true, NetInputSize(224), {1, 1000});
+  CheckNetAgainstReference(ModelsDir() + "/../bench/ncnn/resnet50.param", true, NetInputSize(224), {1, 1000});
+}
+
+TEST_CASE("resnet: Paddle garbage_cls (ResNet50), optimized equals the reference", "[net][resnet]") {
+  REQUIRE_MODELS();
+  CheckNetAgainstReference(ModelsDir() + "/paddle/graphs/garbage_cls", true, NetInputSize(64), {1, 40});  // 40 classes
+}
