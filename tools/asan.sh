@@ -17,4 +17,6 @@ CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEM
 cmake --build "$dir" -j "${EMBER_JOBS:-2}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
-(cd "$dir" && ctest --output-on-failure -j "${EMBER_JOBS:-2}" --timeout 900)
+# The one test that runs every real model once per pass (about 4 minutes under ASan) runs natively only
+# (tools/test.sh): the same loaders, passes and kernels run under ASan in the other model tests.
+(cd "$dir" && ctest --output-on-failure -j "${EMBER_JOBS:-2}" --timeout 900 -E "each pass disabled in turn")
