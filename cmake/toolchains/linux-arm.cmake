@@ -14,7 +14,8 @@ else()
   # Debian armhf's baseline (VFPv3-D16, no NEON): only the NEON kernel objects get -mfpu=neon-vfpv4
   # (cmake/arm_kernels.cmake), chosen at run time when HWCAP_NEON is set.
   set(CMAKE_C_FLAGS_INIT "-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard")
-  set(CMAKE_CXX_FLAGS_INIT "-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard")
+  # -Wno-psabi: GCC notes that passing initializer_list changed ABI in GCC 7.1, on every call (no bug here).
+  set(CMAKE_CXX_FLAGS_INIT "-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard -Wno-psabi")
 endif()
 set(CMAKE_C_COMPILER ${_triple}-gcc)
 set(CMAKE_CXX_COMPILER ${_triple}-g++)
