@@ -10,7 +10,9 @@ namespace {
 // The bound covers every live tensor and arena Ember allocated, process-wide: a model (or many predictors)
 // cannot make Ember hold more than this, whatever the shapes say. Weights used in place (mmap, caller
 // buffers) are not allocations and do not count.
-std::atomic<size_t> g_memory_limit{size_t{4} << 30};
+// 4 GiB on 64-bit targets; 2 GiB on 32-bit ones (armv7), where 4 << 30 does not fit a size_t.
+constexpr size_t kDefaultMemoryLimit = sizeof(size_t) >= 8 ? static_cast<size_t>(uint64_t{4} << 30) : size_t{1} << 31;
+std::atomic<size_t> g_memory_limit{kDefaultMemoryLimit};
 std::atomic<size_t> g_memory_in_use{0};
 
 std::atomic<long> g_fail_after{-1};
