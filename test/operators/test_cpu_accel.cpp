@@ -9,33 +9,13 @@
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/gemm_func.h"
 #include "operators/kernel/cpu_accel.h"
+#include "accel_scopes.h"
 #include "test_util.h"
 
 using namespace ember;
 using namespace ember::test;
 
 namespace {
-
-// Runs the rest of a test with `t` as the table, the filled one again afterwards.
-class ScopedAccel {
- public:
-  explicit ScopedAccel(const CpuAccelTable* t) : old_(OverrideCpuAccelForTesting(t)) {}
-  ~ScopedAccel() { OverrideCpuAccelForTesting(old_); }
-
- private:
-  const CpuAccelTable* old_;
-};
-
-// Lowers the folder's level for the rest of a test (as EMBER_ISA does at start-up), then restores it.
-class ScopedLevel {
- public:
-  ScopedLevel(const IsaAccel& isa, int level) : isa_(isa), old_(isa.active()) { isa.set_active(level); }
-  ~ScopedLevel() { isa_.set_active(old_); }
-
- private:
-  const IsaAccel& isa_;
-  int old_;
-};
 
 ConvGeometry Geo(int64_t c, int64_t hw, int64_t cout, int64_t k, int64_t s, int64_t groups) {
   ConvGeometry g;

@@ -13,31 +13,13 @@
 
 #include "operators/kernel/central-arm-func/gemm_func.h"
 #include "operators/kernel/cpu_accel.h"
+#include "accel_scopes.h"
 #include "test_util.h"
 
 using namespace ember;
 using namespace ember::test;
 
 namespace {
-
-class ScopedAccel {
- public:
-  explicit ScopedAccel(const CpuAccelTable* t) : old_(OverrideCpuAccelForTesting(t)) {}
-  ~ScopedAccel() { OverrideCpuAccelForTesting(old_); }
-
- private:
-  const CpuAccelTable* old_;
-};
-
-class ScopedLevel {
- public:
-  ScopedLevel(const IsaAccel& isa, int level) : isa_(isa), old_(isa.active()) { isa.set_active(level); }
-  ~ScopedLevel() { isa_.set_active(old_); }
-
- private:
-  const IsaAccel& isa_;
-  int old_;
-};
 
 // Every level the machine runs (none: a build without a folder).
 std::vector<int> Levels() {

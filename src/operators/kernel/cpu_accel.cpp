@@ -2,6 +2,9 @@
 // (cmake/x86_kernels.cmake defines EMBER_HAVE_X86_KERNELS, cmake/arm_kernels.cmake EMBER_HAVE_ARM_KERNELS).
 #include "operators/kernel/cpu_accel.h"
 
+#include <cstdlib>
+#include <cstring>
+
 #if defined(EMBER_HAVE_X86_KERNELS)
 #include "operators/kernel/x86/x86_accel.h"
 #elif defined(EMBER_HAVE_ARM_KERNELS)
@@ -39,6 +42,14 @@ const CpuAccelTable* OverrideCpuAccelForTesting(const CpuAccelTable* t) {
   const CpuAccelTable* old = g_override;
   g_override = t;
   return old;
+}
+
+int IsaLevelFromEnv(const char* const* names, int count, int detected) {
+  const char* e = std::getenv("EMBER_ISA");
+  if (!e || !*e) return detected;
+  for (int level = 0; level < count; ++level)
+    if (!std::strcmp(e, names[level])) return level < detected ? level : detected;
+  return detected;
 }
 
 bool Nchw16cKernelsAvailable() {

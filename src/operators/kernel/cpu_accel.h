@@ -92,6 +92,10 @@ struct CpuAccelTable {
   const SoftmaxAccel* softmax = nullptr;
 };
 
+// The level EMBER_ISA names among `names` (level i is names[i]), never above `detected`; `detected` when the
+// variable is unset or names no level. For the folders' start-up level.
+int IsaLevelFromEnv(const char* const* names, int count, int detected);
+
 // The table, filled on first use.
 const CpuAccelTable& CpuAccel();
 

@@ -1,9 +1,10 @@
 #include "operators/kernel/arm/cpu_arm.h"
 
 #include <atomic>
-#include <cstdlib>
-#include <cstring>
+#include <iterator>
 #include <string>
+
+#include "operators/kernel/cpu_accel.h"
 
 #if defined(__linux__)
 #include <sys/auxv.h>
@@ -36,12 +37,8 @@ ArmFeatures Detect() {
 }
 
 Isa FromEnv(Isa detected) {
-  const char* e = std::getenv("EMBER_ISA");
-  if (!e || !*e) return detected;
-  Isa want = detected;
-  if (!std::strcmp(e, "generic")) want = Isa::kGeneric;
-  else if (!std::strcmp(e, "neon")) want = Isa::kNeon;
-  return static_cast<int>(want) < static_cast<int>(detected) ? want : detected;
+  static const char* const kNames[] = {"generic", "neon"};
+  return static_cast<Isa>(IsaLevelFromEnv(kNames, static_cast<int>(std::size(kNames)), static_cast<int>(detected)));
 }
 
 std::atomic<int>& Active() {

@@ -1,8 +1,9 @@
 #include "operators/kernel/x86/cpu_isa.h"
 
 #include <atomic>
-#include <cstdlib>
-#include <cstring>
+#include <iterator>
+
+#include "operators/kernel/cpu_accel.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -41,13 +42,8 @@ Isa Detect() { return Isa::kGeneric; }
 #endif
 
 Isa FromEnv(Isa detected) {
-  const char* e = std::getenv("EMBER_ISA");
-  if (!e || !*e) return detected;
-  Isa want = detected;
-  if (!std::strcmp(e, "generic")) want = Isa::kGeneric;
-  else if (!std::strcmp(e, "avx2")) want = Isa::kAvx2;
-  else if (!std::strcmp(e, "avx512")) want = Isa::kAvx512;
-  return static_cast<int>(want) < static_cast<int>(detected) ? want : detected;
+  static const char* const kNames[] = {"generic", "avx2", "avx512"};
+  return static_cast<Isa>(IsaLevelFromEnv(kNames, static_cast<int>(std::size(kNames)), static_cast<int>(detected)));
 }
 
 std::atomic<int>& Active() {
