@@ -153,11 +153,50 @@ Status Model::Load(const std::string& path, const ModelOptions& options, std::sh
   });
 }
 
+namespace {
+
+enum class MemoryFormat { kPaddle, kOnnx, kNcnnText, kNcnnBinary };
+
+// Which format a model buffer holds, from its first bytes: an ncnn .param starts with the magic 7767517 (text
+// or a little-endian int32); an ONNX ModelProto with field 1 as a varint (ir_version, tag 0x08), a Paddle
+// ProgramDesc with field 1 as a message (blocks, tag 0x0a).
+MemoryFormat DetectMemoryFormat(const void* model, size_t size) {
+  const unsigned char* b = static_cast<const unsigned char*>(model);
+  if (size >= 7 && std::equal(b, b + 7, "7767517")) return MemoryFormat::kNcnnText;
+  if (size >= 4 && b[0] == 0x9d && b[1] == 0xfe && b[2] == 0x76 && b[3] == 0x00) return MemoryFormat::kNcnnBinary;
+  if (size >= 1 && b[0] == 0x08) return MemoryFormat::kOnnx;
+  return MemoryFormat::kPaddle;
+}
+
+// An ONNX or ncnn model from memory into `m` (weights copied).
+Status ImportNonPaddleFromMemory(MemoryFormat format, const void* model, size_t model_size, const void* params,
+                                 size_t params_size, const ModelOptions& options, ProgramDesc* program,
+                                 Scope* weights) {
+  if (format == MemoryFormat::kOnnx) {
+    if (params) return InvalidArgument("model <memory> is ONNX, which keeps its weights in the model: pass no params");
+    return ImportOnnxBuffer(model, model_size, "<memory>", program, weights);
+  }
+  std::string param(static_cast<const char*>(model), model_size);
+  std::string bin;
+  if (params) bin.assign(static_cast<const char*>(params), params_size);
+  return ImportNcnnBuffers(param, format == MemoryFormat::kNcnnBinary, params ? &bin : nullptr,
+                           options.generate_weights, "<memory>", program, weights);
+}
+
+}  // namespace
+
 Status Model::LoadFromMemory(const void* model, size_t model_size, const void* params, size_t params_size,
                              const ModelOptions& options, std::shared_ptr<const Model>* out) {
   return Guard([&]() -> Status {
     if (!model) return InvalidArgument("model buffer is null");
     std::unique_ptr<Model> m(new Model());
+    const MemoryFormat format = DetectMemoryFormat(model, model_size);
+    if (format != MemoryFormat::kPaddle) {
+      EMBER_RETURN_IF_ERROR(ImportNonPaddleFromMemory(format, model, model_size, params, params_size, options,
+                                                      &m->program_.loaded, &m->weights_));
+      m->source_ = "<memory>";
+      return Finish(std::move(m), options, out);
+    }
     EMBER_RETURN_IF_ERROR(ParseProgramDesc(model, model_size, "<memory>", &m->program_.loaded));
     const bool in_place = options.use_caller_memory && params;
     // The weights again, from what stays alive: the caller's buffer (in place) or the generator.

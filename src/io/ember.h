@@ -58,8 +58,9 @@ class Model {
   // empty params_name, each weight is read by its variable name (the one-file-per-weight layout).
   static Status LoadWithReader(const std::string& model_name, const std::string& params_name, const FileReader& read,
                                const ModelOptions& options, std::shared_ptr<const Model>* out);
-  // Model and combined params from memory (copied unless options.use_caller_memory). params may be null
-  // when the model has no weights.
+  // A model from memory, its format told by its first bytes: a Paddle ProgramDesc with its combined params
+  // (copied unless options.use_caller_memory; params may be null when it has no weights), an ONNX model
+  // (params null: the weights are inside) or an ncnn .param (text or binary) with its .bin as params (copied).
   static Status LoadFromMemory(const void* model, size_t model_size, const void* params, size_t params_size,
                                const ModelOptions& options, std::shared_ptr<const Model>* out);
 

@@ -31,7 +31,8 @@ const char* ember_last_error(void);
 
 /* path: a model folder or file; params_file may be NULL. */
 ember_status ember_model_load(const char* path, const char* params_file, ember_model** out);
-/* The buffers are copied; params may be NULL for a model without weights. */
+/* The buffers are copied. Paddle (model + combined params), ONNX (params NULL) or ncnn (.param + .bin), told
+ * apart by the model's first bytes; params may be NULL for a model without weights. */
 ember_status ember_model_load_from_memory(const void* model, size_t model_size, const void* params,
                                           size_t params_size, ember_model** out);
 void ember_model_free(ember_model* model);
