@@ -3,7 +3,9 @@
 #   tools/build.sh linux [net]        -> build-linux-<net>/   (net defaults to full)
 #   tools/build.sh linux-arm64 [net]  -> cross build with Debian's g++-aarch64-linux-gnu; tests run under qemu-aarch64
 #   tools/build.sh linux-armv7 [net]  -> cross build with g++-arm-linux-gnueabihf (NEON, hard float); qemu-arm
-#   tools/build.sh android [net]      -> needs ANDROID_NDK pointing at an NDK
+#   tools/build.sh android [net]      -> needs ANDROID_NDK pointing at an NDK: build-android-<abi>-<net>/ for arm64-v8a
+#                                        and armeabi-v7a, then the AAR build-android-<net>/ember-<net>.aar
+#                                        (tools/android_aar.sh: classes.jar + jni/<abi>/libember_jni.so)
 # A net profile is cmake/net_profiles/<net>.cmake: the library and test_<net>_net contain only its ops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,9 +25,22 @@ case "$platform" in
     args+=(-DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/linux-arm.cmake" -DEMBER_ARM_ARCH="$arch")
     ;;
   android)
-    [ -n "${ANDROID_NDK:-}" ] || { echo "build.sh: set ANDROID_NDK to an Android NDK" >&2; exit 2; }
-    args+=(-DCMAKE_TOOLCHAIN_FILE="$ANDROID_NDK/build/cmake/android.toolchain.cmake" -DANDROID_ABI=arm64-v8a
-           -DANDROID_PLATFORM=android-24)
+    [ -n "${ANDROID_NDK:-}" ] || {
+      echo "build.sh: set ANDROID_NDK to an Android NDK (r23 or later; protobuf-lite for Android through" \
+           "EMBER_CMAKE_ARGS, see README.md)" >&2
+      exit 2
+    }
+    libs=()
+    for abi in arm64-v8a armeabi-v7a; do
+      d="build-android-$abi-$net"
+      cmake -S . -B "$d" "${args[@]}" -DCMAKE_TOOLCHAIN_FILE="$ANDROID_NDK/build/cmake/android.toolchain.cmake" \
+        -DANDROID_ABI="$abi" -DANDROID_PLATFORM=android-24 -DANDROID_STL=c++_static ${EMBER_CMAKE_ARGS:-} >/dev/null
+      cmake --build "$d" -j "$jobs"
+      libs+=("$d/java/libember_jni.so")
+    done
+    mkdir -p "build-android-$net"
+    tools/android_aar.sh "build-android-$net/ember-$net.aar" "build-android-arm64-v8a-$net/java/ember.jar" "${libs[@]}"
+    exit 0
     ;;
   *) echo "build.sh: unknown platform $platform (linux, linux-arm64, linux-armv7, android)" >&2; exit 2 ;;
 esac

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /** Where the tests' models are (shared/models beside the checkout) and readers for their reference data. */
-final class TestData {
+public final class TestData {
   private TestData() {}
 
   /** shared/models: the system property ember.models (set by java/run_junit.sh). */
@@ -41,7 +41,7 @@ final class TestData {
   }
 
   /** The digit 3 of mnist_mlp_handwriting as the reference prepared it: x/255*2-1, shape [1,1,28,28]. */
-  static float[] mnistThree() throws IOException {
+  public static float[] mnistThree() throws IOException {
     return floats(mnistPaddle().resolve("refdata_npref/input_image.bin"));
   }
 
