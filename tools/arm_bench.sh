@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Ember beside ncnn on ncnn's benchmark graphs, both aarch64 builds under qemu-aarch64 (no ARM hardware here),
+# interleaved (Ember then ncnn per round), the median of each engine's per-round medians.
+#   tools/arm_bench.sh [--rounds R] [--loops N] [--threads T] [--ember PATH] [--profile] [NET...]
+# qemu's time follows the instructions executed (each NEON instruction costs several host ones), not caches
+# or memory bandwidth: the ratio compares how much work each engine's code does, a proxy for a phone, not a
+# phone's figure. ncnn runs with NCNN_FP32=1 (its fp16 defaults are emulated slowly by qemu; Ember is fp32).
+# --profile also prints Ember's per-op table (which kernel ran, where the time goes) for each net.
+# Default nets: the slim profiles' networks. Ember: build-arm64-test/ember (tools/arm_test.sh builds it).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bench="$root/../shared/bench/ncnn"
+ember="$root/build-arm64-test/ember"
+rounds=3 loops=3 threads=1 profile=0
+nets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --rounds) rounds=$2; shift 2 ;;
+    --loops) loops=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --ember) ember=$2; shift 2 ;;
+    --profile) profile=1; shift ;;
+    -*) echo "arm_bench.sh: unknown option $1" >&2; exit 2 ;;
+    *) nets+=("$1"); shift ;;
+  esac
+done
+[ ${#nets[@]} -eq 0 ] && nets=(mobilenet mobilenet_v2 squeezenet shufflenet_v2 resnet18 mobilenet_ssd)
+[ -x "$ember" ] || { echo "arm_bench.sh: $ember missing (tools/arm_test.sh builds it)" >&2; exit 2; }
+qemu=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+printf '%-16s %12s %12s %14s\n' net "ember ms" "ncnn ms" "ncnn/ember"
+for net in "${nets[@]}"; do
+  param="$bench/$net.param"
+  # The input's W H C from the graph's Input layer (0=w 1=h 2=c), as ncnn's benchncnn sizes it.
+  read -r w h c < <(awk '$1 == "Input" {for (i = 1; i <= NF; ++i) {split($i, kv, "="); a[kv[1]] = kv[2]}
+                      print a["0"], a["1"], a["2"]; exit}' "$param")
+  e=() n=()
+  for ((r = 0; r < rounds; ++r)); do
+    e+=("$("${qemu[@]}" "$ember" bench "$param" --generate-weights --threads "$threads" --loops "$loops" --warmup 1 \
+          | awk '$1 ~ /[.]param$/ && NF >= 9 {print $(NF - 5)}')")
+    n+=("$(NCNN_FP32=1 qemu-aarch64 "$bench/bin/ncnn_median_aarch64" "$param" "$w" "$h" "$c" "$threads" 1 "$loops" 2>&1 \
+          | awk '$1 == "median_ms" {print $2}')")
+  done
+  em=$(printf '%s\n' "${e[@]}" | median)
+  nm=$(printf '%s\n' "${n[@]}" | median)
+  printf '%-16s %12.0f %12.0f %14.2f\n' "$net" "$em" "$nm" "$(awk -v a="$em" -v b="$nm" 'BEGIN {print b / a}')"
+  if [ "$profile" = 1 ]; then
+    "${qemu[@]}" "$ember" bench "$param" --generate-weights --threads "$threads" --loops 1 --warmup 1 --profile | sed 's/^/    /'
+  fi
+done
