@@ -2,7 +2,10 @@
 # Cross-builds Ember for ARM with Debian's cross compilers and runs its tests under qemu-user (no ARM hardware
 # here: qemu runs the ARM instructions on this CPU, roughly 50-200x slower than native on NEON code).
 #   tools/arm_test.sh            CI: arm64 per-op tests, C API, thread stress and the small slim-profile networks
-#                                (inputs shrunk by EMBER_NET_INPUT_SIZE); armv7 per-op tests (one ember_tests run)
+#                                (inputs shrunk by EMBER_NET_INPUT_SIZE), the AAR layout with the arm64 JNI library,
+#                                and tools/arm_parity.sh (MobileNetV2 and the OCR recognizer at full size, aarch64
+#                                against x86's build-linux-full/ember within 1e-4 of the output range, when that
+#                                build exists); armv7 per-op tests (one ember_tests run)
 #   tools/arm_test.sh --full     every test of both builds under qemu, networks at full size (long)
 #   EMBER_ARM_ARCHS="arm64"      only some architectures
 # Builds go to build-arm64-test/ and build-armv7-test/ (Release, full op set). The CLI scripts (cli*) run the
@@ -38,6 +41,11 @@ for arch in ${EMBER_ARM_ARCHS:-arm64 armhf}; do
       --timeout 900 -E "^cli|^test_(.*)_net$|pytorch_parity" &&
       EMBER_NET_INPUT_SIZE=${EMBER_NET_INPUT_SIZE:-64} ctest -j "$jobs" --output-on-failure --timeout 900 \
       -R "^test_($ci_nets)_net$")
+    if [ -x build-linux-full/ember ]; then
+      tools/arm_parity.sh build-linux-full/ember "$dir/ember"
+    else
+      echo "== arm64: no build-linux-full/ember (tools/build.sh linux full): the x86-vs-aarch64 check did not run"
+    fi
   else
     "${emu[@]}" "$dir/test/ember_tests"
   fi
