@@ -38,7 +38,7 @@ for net in "${nets[@]}"; do
   e=() n=()
   for ((r = 0; r < rounds; ++r)); do
     e+=("$("${qemu[@]}" "$ember" bench "$param" --generate-weights --threads "$threads" --loops "$loops" --warmup 1 \
-          | awk '$1 ~ /[.]param$/ && NF >= 9 {print $(NF - 5)}')")
+          | awk 'found {print $(NF - 5); exit} $1 == "model" {found = 1}')")
     n+=("$(NCNN_FP32=1 qemu-aarch64 "$bench/bin/ncnn_median_aarch64" "$param" "$w" "$h" "$c" "$threads" 1 "$loops" 2>&1 \
           | awk '$1 == "median_ms" {print $2}')")
   done
