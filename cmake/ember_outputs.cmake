@@ -37,9 +37,12 @@ string(REGEX REPLACE "[.]so$" ".a" EMBER_PROTOBUF_LITE_ARCHIVE "${Protobuf_LITE_
 if(NOT EXISTS "${EMBER_PROTOBUF_LITE_ARCHIVE}")
   set(EMBER_PROTOBUF_LITE_ARCHIVE protobuf::libprotobuf-lite)
 endif()
+if(NOT EMBER_PROTOBUF_LITE)  # a build whose formats need no protobuf (ncnn only)
+  set(EMBER_PROTOBUF_LITE_ARCHIVE "")
+endif()
 add_library(ember_shared SHARED $<TARGET_OBJECTS:ember_objs> ${EMBER_ISA_OBJS})
 set_target_properties(ember_shared PROPERTIES OUTPUT_NAME ember LINK_DEPENDS ${CMAKE_SOURCE_DIR}/cmake/ember.map)
-target_link_libraries(ember_shared PRIVATE ember_proto protobuf::libprotobuf-lite OpenMP::OpenMP_CXX)
+target_link_libraries(ember_shared PRIVATE ember_proto ${EMBER_PROTOBUF_LITE} OpenMP::OpenMP_CXX)
 target_link_options(ember_shared PRIVATE -Wl,--version-script=${CMAKE_SOURCE_DIR}/cmake/ember.map
                     -Wl,--exclude-libs,ALL -Wl,-Map=${CMAKE_BINARY_DIR}/libember.so.map ${EMBER_RELEASE_STRIP})
 

@@ -26,8 +26,8 @@ case "$platform" in
     ;;
   android)
     [ -n "${ANDROID_NDK:-}" ] || {
-      echo "build.sh: set ANDROID_NDK to an Android NDK (r23 or later; protobuf-lite for Android through" \
-           "EMBER_CMAKE_ARGS, see README.md)" >&2
+      echo "build.sh: set ANDROID_NDK to an Android NDK (r23 or later; a profile with Paddle or ONNX models also" \
+           "needs protobuf-lite built for Android, passed through EMBER_CMAKE_ARGS: see README.md)" >&2
       exit 2
     }
     libs=()

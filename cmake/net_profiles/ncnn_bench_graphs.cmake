@@ -10,3 +10,5 @@ set(EMBER_NET_OPS
   trunc square rsqrt
   reciprocal sin cos tan asin acos atan log10
 )
+# The formats its models come in: only these loaders are built (src/io/<format>/).
+set(EMBER_NET_FORMATS ncnn)

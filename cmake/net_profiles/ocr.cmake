@@ -6,3 +6,5 @@ set(EMBER_NET_OPS
   elementwise_mul elementwise_sub fc feed fetch flatten layout_transform matmul_v2 pool2d pow
   reduce_mean relu reshape2 resize shape softmax sqrt squeeze2 strided_slice transpose2
 )
+# The formats they come in: only these loaders are built (src/io/<format>/).
+set(EMBER_NET_FORMATS onnx)

@@ -4,3 +4,5 @@
 set(EMBER_NET_OPS
   conv2d elementwise_add fc feed fetch flatten_contiguous_range layout_transform pool2d softmax
 )
+# The formats they come in: only these loaders are built (src/io/<format>/).
+set(EMBER_NET_FORMATS ncnn paddle)

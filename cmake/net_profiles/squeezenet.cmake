@@ -4,3 +4,5 @@
 set(EMBER_NET_OPS
   concat conv2d feed fetch layout_transform pool2d reshape2 softmax
 )
+# The formats they come in: only these loaders are built (src/io/<format>/).
+set(EMBER_NET_FORMATS ncnn)

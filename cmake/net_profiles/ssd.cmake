@@ -5,3 +5,5 @@ set(EMBER_NET_OPS
   box_coder concat conv2d depthwise_conv2d feed fetch layout_transform multiclass_nms prior_box
   reshape2 softmax transpose2
 )
+# The formats they come in: only these loaders are built (src/io/<format>/).
+set(EMBER_NET_FORMATS paddle)

@@ -5,3 +5,5 @@ set(EMBER_NET_OPS
   concat conv2d depthwise_conv2d feed fetch layout_transform multiclass_nms nearest_interp
   transpose2 yolo_box
 )
+# The formats they come in: only these loaders are built (src/io/<format>/).
+set(EMBER_NET_FORMATS paddle)

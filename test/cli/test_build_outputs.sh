@@ -2,6 +2,7 @@
 # A build's outputs (cmake/ember_outputs.cmake), checked with nm on the binaries:
 #   - the ember executable holds the creator EmberCreateOp_CPU_<op> of every op of the net profile, and none of
 #     an op the profile leaves out (the slim build links only the profile's ops and kernels);
+#   - the loaders of the formats the profile leaves out are absent (and protobuf with Paddle and ONNX);
 #   - libember.so's exported dynamic symbols are only the public API: the C API (ember_*) and the C++ classes
 #     of src/io/ember.h (cmake/ember.map), with Model::Load and ember_model_load among them.
 # usage: test_build_outputs.sh EMBER_EXE LIBEMBER_SO PROFILE.cmake FULL.cmake
@@ -38,6 +39,25 @@ for op in $extra; do
   grep -qxF "$(file_of "$op")" <<<"$profile_files" || bad "$exe has the creator of $op, whose file has no profile op"
 done
 ok
+
+# The model formats the profile leaves out (EMBER_NET_FORMATS; all when unset) have no loader in the binary:
+# no ONNX importer or schema, no ncnn converter context, no Paddle schema, and no protobuf at all when neither
+# protobuf format is in.
+formats=$(sed -n 's/^set(EMBER_NET_FORMATS\(.*\))/\1/p' "$profile")
+[ -n "$formats" ] || formats="paddle onnx ncnn"
+syms=$(nm -C "$exe")
+declare -A marker=([onnx]='ember::onnx::|onnx::ModelProto' [ncnn]='ember::NcnnContext' [paddle]='ember::paddle::ProgramDesc')
+for f in paddle onnx ncnn; do
+  if grep -qw "$f" <<<"$formats"; then
+    grep -qE "${marker[$f]}" <<<"$syms" && ok || bad "format $f is in the profile but $exe has no $f loader"
+  else
+    grep -qE "${marker[$f]}" <<<"$syms" && bad "format $f is outside the profile but $exe has its loader" || ok
+  fi
+done
+if ! grep -qwE 'paddle|onnx' <<<"$formats"; then
+  grep -q 'google::protobuf' <<<"$syms" && bad "no protobuf format in the profile, but $exe has protobuf" || ok
+  readelf -d "$lib" | grep -q 'NEEDED.*protobuf' && bad "libember.so needs libprotobuf without a protobuf format" || ok
+fi
 
 exports=$(nm -D --defined-only "$lib" | awk '{ $1 = ""; $2 = ""; sub(/^ +/, ""); print }' | c++filt)
 public='^(ember_[a-z_]+|(typeinfo|typeinfo name|vtable) for ember::TensorAllocError|ember::(Model|Predictor|Tensor|TensorAllocError|Status|DDim|ProgramDesc|BlockDesc|VarDesc|OpDesc|Scope|Variable|PassReport|Allocation|Attribute|Program)::.*|ember::(StatusCodeName|DataTypeName|SizeOf)\(.*)$'

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "io/paddle/paddle_loader.h"
+#include "io/file_util.h"
 
 namespace ember {
 

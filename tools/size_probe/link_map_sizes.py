@@ -34,7 +34,7 @@ def part_of(file, members):
     archive = re.match(r"^(.*/)?([^/(]+)\((.+)\)$", file)
     if archive:
         lib, member = archive.group(2), archive.group(3)
-        if lib.startswith("libprotobuf") or lib == "libember_proto.a":
+        if lib.startswith("libprotobuf") or lib == "libember_proto_objs.a":
             return "protobuf-lite"
         if lib.startswith("libstdc++") or lib.startswith("libsupc++"):
             return "libstdc++"

@@ -17,7 +17,7 @@
 #include "io/converter_list.h"
 #include "io/generated_weights.h"
 #include "io/ncnn/ncnn_context.h"
-#include "io/paddle/paddle_loader.h"
+#include "io/file_util.h"
 
 namespace ember {
 

@@ -89,17 +89,6 @@ void ConvertSlots(const google::protobuf::RepeatedPtrField<paddle::OpDesc_Var>& 
 
 }  // namespace
 
-Status ReadFileToString(const std::string& path, std::string* out) {
-  if (IsDir(path)) return InvalidArgument("file ", path, " is a folder");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return NotFound("cannot open file ", path);
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  if (f.bad()) return NotFound("cannot read file ", path);
-  *out = ss.str();
-  return Status::OK();
-}
-
 Status FindPaddleModelFiles(const std::string& path, const std::string& params_file, PaddleModelFiles* out) {
   *out = PaddleModelFiles();
   std::string dir;

@@ -12,6 +12,7 @@
 #include "framework/program_desc.h"
 #include "framework/scope.h"
 #include "framework/status.h"
+#include "io/file_util.h"
 
 namespace ember {
 
@@ -49,9 +50,6 @@ std::vector<const VarDesc*> WeightVarsInFileOrder(const ProgramDesc& program);
 Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, const VarDesc& var,
                              const std::string& source, Tensor* out,
                              const std::shared_ptr<Allocation>& backing = nullptr);
-
-// Reads a whole file.
-Status ReadFileToString(const std::string& path, std::string* out);
 
 // Writes a serialized tensor (format of ParseSerializedTensor) for `var`: used by `ember convert` and tests.
 void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out);
