@@ -13,7 +13,8 @@ trap 'rm -f "$log"' EXIT
   -Dember.models="${EMBER_MODELS_DIR:-$src/../shared/models}" -cp "$cp" org.junit.runner.JUnitCore "$@" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 # A warning's next line is the native method that made the call.
-if grep -A1 -E "WARNING in native method|FATAL ERROR in native method" "$log" | grep -q "org[.]ember[.]"; then
+if grep -A1 -E "WARNING in native method|FATAL ERROR in native method" "$log" | grep -q "org[.]ember[.]" ||
+   grep -q "WARNING: JNI local refs" "$log"; then
   echo "run_junit.sh: the JVM reported JNI misuse under -Xcheck:jni (see above)" >&2
   exit 1
 fi

@@ -158,14 +158,15 @@ namespace {
 enum class MemoryFormat { kPaddle, kOnnx, kNcnnText, kNcnnBinary };
 
 // Which format a model buffer holds, from its first bytes: an ncnn .param starts with the magic 7767517 (text
-// or a little-endian int32); an ONNX ModelProto with field 1 as a varint (ir_version, tag 0x08), a Paddle
-// ProgramDesc with field 1 as a message (blocks, tag 0x0a).
+// or a little-endian int32); a Paddle ProgramDesc with its field 1 (blocks, a message: tag 0x0a); anything
+// else is taken for an ONNX ModelProto (field 1 is ir_version, a varint: tag 0x08, but any other field may
+// come first when it is unset).
 MemoryFormat DetectMemoryFormat(const void* model, size_t size) {
   const unsigned char* b = static_cast<const unsigned char*>(model);
   if (size >= 7 && std::equal(b, b + 7, "7767517")) return MemoryFormat::kNcnnText;
   if (size >= 4 && b[0] == 0x9d && b[1] == 0xfe && b[2] == 0x76 && b[3] == 0x00) return MemoryFormat::kNcnnBinary;
-  if (size >= 1 && b[0] == 0x08) return MemoryFormat::kOnnx;
-  return MemoryFormat::kPaddle;
+  if (size >= 1 && b[0] == 0x0a) return MemoryFormat::kPaddle;
+  return MemoryFormat::kOnnx;
 }
 
 // An ONNX or ncnn model from memory into `m` (weights copied).

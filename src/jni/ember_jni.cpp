@@ -32,11 +32,13 @@ jclass g_string = nullptr;           // java.lang.String
 jmethodID g_exception_init = nullptr;
 jmethodID g_tensor_init = nullptr;
 
+jstring ToJava(JNIEnv* env, const std::string& s);
+
 void ThrowStatus(JNIEnv* env, const Status& s) {
   if (env->ExceptionCheck()) return;  // a Java exception is already pending: keep it
-  jstring code = env->NewStringUTF(ember::StatusCodeName(s.code()));
-  jstring message = code ? env->NewStringUTF(s.message().c_str()) : nullptr;
-  if (!message) return;  // NewStringUTF threw OutOfMemoryError
+  jstring code = env->NewStringUTF(ember::StatusCodeName(s.code()));  // ASCII
+  jstring message = code ? ToJava(env, s.message()) : nullptr;
+  if (!message) return;  // OutOfMemoryError pending
   auto e = static_cast<jthrowable>(env->NewObject(g_ember_exception, g_exception_init, code, message));
   if (e) env->Throw(e);
 }
@@ -62,23 +64,75 @@ void Guarded(JNIEnv* env, Fn&& fn) {
   }
 }
 
-// A Java string as UTF-8 (empty and false when it is null or the JVM is out of memory: an exception is pending).
+// Java strings cross as UTF-16 (NewString / GetStringRegion), not JNI's "modified UTF-8": a model's names are
+// arbitrary bytes, and an invalid sequence handed to NewStringUTF aborts the app under Android's CheckJNI.
+// Invalid UTF-8 becomes U+FFFD.
+jstring ToJava(JNIEnv* env, const std::string& s) {
+  std::u16string u;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1f) : n == 3 ? (c & 0x0f) : (c & 0x07);
+    bool ok = n > 0 && i + static_cast<size_t>(n) <= s.size();
+    for (int k = 1; ok && k < n; ++k) {
+      const unsigned char d = static_cast<unsigned char>(s[i + static_cast<size_t>(k)]);
+      ok = (d >> 6) == 2;
+      cp = (cp << 6) | (d & 0x3f);
+    }
+    if (!ok || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      u.push_back(0xfffd);
+      ++i;
+      continue;
+    }
+    if (cp >= 0x10000) {
+      u.push_back(static_cast<char16_t>(0xd800 + ((cp - 0x10000) >> 10)));
+      u.push_back(static_cast<char16_t>(0xdc00 + ((cp - 0x10000) & 0x3ff)));
+    } else {
+      u.push_back(static_cast<char16_t>(cp));
+    }
+    i += static_cast<size_t>(n);
+  }
+  return env->NewString(reinterpret_cast<const jchar*>(u.data()), static_cast<jsize>(u.size()));
+}
+
+// A Java string as UTF-8 (false when it is null: NullPointerException pending). Unpaired surrogates become U+FFFD.
 bool ToString(JNIEnv* env, jstring s, std::string* out) {
   if (!s) {
     ThrowJava(env, "java/lang/NullPointerException", "Ember: a string argument is null");
     return false;
   }
-  const char* chars = env->GetStringUTFChars(s, nullptr);
-  if (!chars) return false;
-  out->assign(chars);
-  env->ReleaseStringUTFChars(s, chars);
+  std::u16string u(static_cast<size_t>(env->GetStringLength(s)), u'\0');
+  env->GetStringRegion(s, 0, static_cast<jsize>(u.size()), reinterpret_cast<jchar*>(&u[0]));
+  out->clear();
+  for (size_t i = 0; i < u.size(); ++i) {
+    uint32_t cp = u[i];
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < u.size() && u[i + 1] >= 0xdc00 && u[i + 1] <= 0xdfff)
+      cp = 0x10000 + ((cp - 0xd800) << 10) + (u[++i] - 0xdc00);
+    else if (cp >= 0xd800 && cp <= 0xdfff)
+      cp = 0xfffd;
+    if (cp < 0x80) {
+      out->push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out->push_back(static_cast<char>(0xc0 | (cp >> 6)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else if (cp < 0x10000) {
+      out->push_back(static_cast<char>(0xe0 | (cp >> 12)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else {
+      out->push_back(static_cast<char>(0xf0 | (cp >> 18)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    }
+  }
   return true;
 }
 
 jobjectArray ToStringArray(JNIEnv* env, const std::vector<std::string>& v) {
   jobjectArray a = env->NewObjectArray(static_cast<jsize>(v.size()), g_string, nullptr);
   for (size_t i = 0; a && i < v.size(); ++i) {
-    jstring s = env->NewStringUTF(v[i].c_str());
+    jstring s = ToJava(env, v[i]);
     if (!s) return nullptr;
     env->SetObjectArrayElement(a, static_cast<jsize>(i), s);
     env->DeleteLocalRef(s);
@@ -113,11 +167,17 @@ Status SetFromArray(JNIEnv* env, jlong h, jstring jname, jarray data, jlongArray
   DDim dims;
   Status s = ToDims(env, shape, env->GetArrayLength(data), &dims);
   if (!s.ok()) return Status(s.code(), "input '" + name + "': " + s.message());
-  void* p = env->GetPrimitiveArrayCritical(data, nullptr);
-  if (!p) return Status::OK();  // OutOfMemoryError pending
-  s = AsPredictor(h)->SetInput(name, Tensor::FromExternal(p, dtype, dims));
-  env->ReleasePrimitiveArrayCritical(data, p, JNI_ABORT);
-  return s;
+  // Released on every way out, an exception included, before any other JNI call.
+  struct Critical {
+    JNIEnv* env;
+    jarray array;
+    void* p;
+    ~Critical() {
+      if (p) env->ReleasePrimitiveArrayCritical(array, p, JNI_ABORT);
+    }
+  } c{env, data, env->GetPrimitiveArrayCritical(data, nullptr)};
+  if (!c.p) return Status::OK();  // OutOfMemoryError pending
+  return AsPredictor(h)->SetInput(name, Tensor::FromExternal(c.p, dtype, dims));
 }
 
 // A run's output copied into a new org.ember.Tensor.
@@ -146,7 +206,7 @@ Status MakeTensor(JNIEnv* env, const std::string& name, const Tensor& t, jobject
                                                            ember::DataTypeName(t.dtype()) + ", which Java cannot read yet");
   }
   if (env->ExceptionCheck()) return Status::OK();
-  jstring jname = env->NewStringUTF(name.c_str());
+  jstring jname = ToJava(env, name);
   if (!jname) return Status::OK();
   *out = env->NewObject(g_tensor, g_tensor_init, jname, shape, floats, longs, ints);
   return Status::OK();
@@ -163,10 +223,10 @@ JNIEXPORT jint JNI_OnLoad(JavaVM* vm, void*) {
     jclass c = env->FindClass(name);
     return c ? static_cast<jclass>(env->NewGlobalRef(c)) : nullptr;
   };
-  g_ember_exception = global("org/ember/EmberException");
-  g_tensor = global("org/ember/Tensor");
-  g_string = global("java/lang/String");
-  if (!g_ember_exception || !g_tensor || !g_string) return JNI_ERR;
+  // Each lookup only after the one before succeeded (no JNI call with an exception pending).
+  if (!(g_ember_exception = global("org/ember/EmberException")) || !(g_tensor = global("org/ember/Tensor")) ||
+      !(g_string = global("java/lang/String")))
+    return JNI_ERR;
   g_exception_init = env->GetMethodID(g_ember_exception, "<init>", "(Ljava/lang/String;Ljava/lang/String;)V");
   g_tensor_init = env->GetMethodID(g_tensor, "<init>", "(Ljava/lang/String;[J[F[J[I)V");
   if (!g_exception_init || !g_tensor_init) return JNI_ERR;
@@ -317,7 +377,7 @@ JNIEXPORT jobject JNICALL Java_org_ember_Predictor_nativeGetOutput(JNIEnv* env, 
 
 // A float32 output copied into a direct FloatBuffer from `position` on; returns its shape.
 JNIEXPORT jlongArray JNICALL Java_org_ember_Predictor_nativeCopyOutput(JNIEnv* env, jclass, jlong h, jstring jname,
-                                                                      jobject buffer, jint position) {
+                                                                      jobject buffer, jint position, jint remaining) {
   jlongArray shape = nullptr;
   Guarded(env, [&]() -> Status {
     std::string name;
@@ -329,9 +389,12 @@ JNIEXPORT jlongArray JNICALL Java_org_ember_Predictor_nativeCopyOutput(JNIEnv* e
     if (t->dtype() != DataType::kFloat32)
       return Status(ember::StatusCode::kInvalidArgument, "output '" + name + "' is " + ember::DataTypeName(t->dtype()) + ", not float32");
     const int64_t n = t->numel();
-    if (position < 0 || position + n > env->GetDirectBufferCapacity(buffer))
+    if (position < 0 || remaining < 0 || position + static_cast<int64_t>(remaining) > env->GetDirectBufferCapacity(buffer))
+      return Status(ember::StatusCode::kInvalidArgument, "output '" + name + "': buffer range out of bounds");
+    if (n > remaining)
       return Status(ember::StatusCode::kInvalidArgument, "output '" + name + "' has " + std::to_string(n) +
-                                                             " elements, more than the FloatBuffer holds from its position");
+                                                             " elements, more than the FloatBuffer's " +
+                                                             std::to_string(remaining) + " remaining");
     if (n > 0) std::memcpy(base + position, t->data<float>(), static_cast<size_t>(n) * sizeof(float));
     const std::vector<int64_t>& dims = t->dims().vec();
     shape = env->NewLongArray(static_cast<jsize>(dims.size()));

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Android library layout (tools/android_aar.sh) from this build's libember_jni.so and ember.jar: the AAR
-# holds the manifest, classes.jar (Java 8 class files, the org.ember API) and jni/<abi>/libember_jni.so for
+# holds the manifest, keep rules for shrinkers, classes.jar (Java 8 class files, the org.ember API) and jni/<abi>/libember_jni.so for
 # the library's ABI; the library exports JNI_OnLoad and Java_org_ember_* only, and every native method the
 # classes declare has its symbol (else Android throws UnsatisfiedLinkError on first use).
 #   test_android_aar.sh SOURCE_DIR WORK_DIR EMBER_JAR LIBEMBER_JNI NM JAVAP
@@ -10,7 +10,7 @@ fail() { echo "test_android_aar: $*" >&2; exit 1; }
 aar="$work/ember-test.aar"
 "$src/tools/android_aar.sh" "$aar" "$jar" "$so" >/dev/null
 entries=$(python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$aar")
-for e in AndroidManifest.xml classes.jar R.txt; do grep -qx "$e" <<<"$entries" || fail "$e missing from the AAR"; done
+for e in AndroidManifest.xml classes.jar R.txt proguard.txt; do grep -qx "$e" <<<"$entries" || fail "$e missing from the AAR"; done
 abi_libs=$(grep -E '^jni/[^/]+/libember_jni[.]so$' <<<"$entries" || true)
 [ "$(wc -l <<<"$abi_libs")" = 1 ] && [ -n "$abi_libs" ] || fail "expected one jni/<abi>/libember_jni.so, got: $abi_libs"
 case "$(uname -m)/$abi_libs" in
@@ -18,6 +18,10 @@ case "$(uname -m)/$abi_libs" in
   *) fail "unexpected ABI folder $abi_libs" ;;
 esac
 grep -q 'package="org.ember"' "$aar.d/AndroidManifest.xml" || fail "manifest lacks package org.ember"
+# Shrinking apps must keep what the library looks up by name.
+for rule in 'org.ember.Tensor { <init>' 'org.ember.EmberException { <init>' 'native <methods>'; do
+  grep -qF "$rule" "$aar.d/proguard.txt" || fail "proguard.txt lacks a keep rule for $rule"
+done
 classes=$(python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$aar.d/classes.jar")
 for c in Model Predictor Tensor EmberException; do
   grep -qx "org/ember/$c.class" <<<"$classes" || fail "classes.jar lacks org/ember/$c.class"

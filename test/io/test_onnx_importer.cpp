@@ -323,6 +323,13 @@ TEST_CASE("ONNX initializers in external data files beside the model", "[io][onn
   s = Model::Load(dir + "/m.onnx", {}, &model);
   CHECK_FALSE(s.ok());
   CHECK(s.message().find("beside the model") != std::string::npos);
+
+  // From memory there is no folder to read external data from (the working directory is not one).
+  make("weights.bin", "16");
+  std::vector<char> bytes = ReadFile(dir + "/m.onnx");
+  s = Model::LoadFromMemory(bytes.data(), bytes.size(), nullptr, 0, {}, &model);
+  CHECK(s.code() == StatusCode::kInvalidArgument);
+  CHECK(s.message().find("loaded from memory") != std::string::npos);
 }
 
 TEST_CASE("ONNX import errors name the node, op and attribute", "[io][onnx]") {

@@ -250,20 +250,20 @@ Status ParseOnnxTensor(const void* data, size_t size, const std::string& source,
 }
 
 Status ImportOnnxBuffer(const void* data, size_t size, const std::string& source, ProgramDesc* program,
-                        Scope* weights) {
+                        Scope* weights, const std::string& external_dir) {
   if (!data) return InvalidArgument(source, ": model buffer is null");
   onnx::ModelProto model;
   if (size > static_cast<size_t>(std::numeric_limits<int>::max()) ||
       !model.ParseFromArray(data, static_cast<int>(size)))
     return ParseError(source, ": not a valid ONNX model (protobuf parse failed)");
-  Importer imp(source, DirName(source), program, weights);
+  Importer imp(source, external_dir, program, weights);
   return imp.Run(model);
 }
 
 Status ImportOnnxFile(const std::string& path, ProgramDesc* program, Scope* weights) {
   std::string buf;
   if (!ReadFile(path, &buf)) return NotFound("cannot read ONNX model file ", path);
-  return ImportOnnxBuffer(buf.data(), buf.size(), path, program, weights);
+  return ImportOnnxBuffer(buf.data(), buf.size(), path, program, weights, DirName(path));
 }
 
 }  // namespace ember

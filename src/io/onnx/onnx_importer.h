@@ -19,8 +19,10 @@ namespace ember {
 
 // `path` names the .onnx file (external-data files are looked up beside it).
 Status ImportOnnxFile(const std::string& path, ProgramDesc* program, Scope* weights);
+// From memory: tensors in external data files are read from `external_dir` (ImportOnnxFile passes the model's
+// folder); with none, such a tensor is an error (a buffer has no folder, and the working directory is not one).
 Status ImportOnnxBuffer(const void* data, size_t size, const std::string& source, ProgramDesc* program,
-                        Scope* weights);
+                        Scope* weights, const std::string& external_dir = "");
 
 // Parses one serialized ONNX TensorProto (the .pb files of ONNX test data sets) into a tensor. float32,
 // int32, int64, bool, uint8 and int8 keep their type; float16 and double become float32. `name` receives

@@ -59,6 +59,9 @@ Status ReadExternalData(const onnx::TensorProto& tp, const std::string& dir, con
     else if (kv.key() == "length") length = std::atoll(kv.value().c_str());
   }
   if (location.empty()) return ParseError(what, ": external data without a location");
+  if (dir.empty())
+    return InvalidArgument(what, ": external data file ", Quote(location),
+                           " cannot be read for a model loaded from memory: load the model by its path");
   if (location.find("..") != std::string::npos || location[0] == '/')
     return ParseError(what, ": external data location ", Quote(location), " must be a file beside the model");
   std::string path = dir + "/" + location;

@@ -110,9 +110,12 @@ public final class Predictor implements AutoCloseable {
   public synchronized long[] getOutput(String name, FloatBuffer dst) {
     Model.requireNonNull(name, "output name");
     Model.requireNonNull(dst, "output buffer");
+    if (dst.isReadOnly()) throw new java.nio.ReadOnlyBufferException();
     if (dst.isDirect() && dst.order() == ByteOrder.nativeOrder())
-      return nativeCopyOutput(checkOpen(), name, dst, dst.position());
+      return nativeCopyOutput(checkOpen(), name, dst, dst.position(), dst.remaining());
     Tensor t = getOutput(name);
+    if (t.dataType() != Tensor.DataType.FLOAT32)
+      throw new EmberException("InvalidArgument", "output '" + name + "' is " + t.dataType() + ", not float32");
     float[] d = t.floatData();
     if (d.length > dst.remaining())
       throw new IllegalArgumentException("Ember: output '" + name + "' has " + d.length + " elements, the buffer room for " + dst.remaining());
@@ -143,7 +146,11 @@ public final class Predictor implements AutoCloseable {
     long n = 1;
     for (long d : shape) {
       if (d < 0) throw new IllegalArgumentException("Ember: input '" + name + "' has a negative dimension");
-      n *= d;
+      try {
+        n = Math.multiplyExact(n, d);
+      } catch (ArithmeticException e) {
+        throw new IllegalArgumentException("Ember: input '" + name + "': the shape's element count overflows");
+      }
     }
     if (n != length)
       throw new IllegalArgumentException(
@@ -169,5 +176,5 @@ public final class Predictor implements AutoCloseable {
 
   private static native Tensor nativeGetOutput(long handle, String name);
 
-  private static native long[] nativeCopyOutput(long handle, String name, FloatBuffer dst, int position);
+  private static native long[] nativeCopyOutput(long handle, String name, FloatBuffer dst, int position, int remaining);
 }

@@ -44,6 +44,32 @@ public class ErrorTest {
     byte[] params = TestData.bytes(TestData.gesture().resolve("params"));
     expect(EmberException.class, () -> Model.fromBytes(program, Arrays.copyOf(params, params.length / 2)), "params");
     expect(EmberException.class, () -> Model.fromBytes(new byte[0], null), "empty");
+    // Garbage behind each format's first bytes (the loader picks the format from them) fails in that loader.
+    byte[][] heads = {{0x08, 0x07}, "7767517\n".getBytes("US-ASCII"), {(byte) 0x9d, (byte) 0xfe, 0x76, 0x00}, {0x3a}};
+    for (byte[] head : heads) {
+      byte[] g = garbage.clone();
+      System.arraycopy(head, 0, g, 0, head.length);
+      expect(EmberException.class, () -> Model.fromBytes(g, null), "<memory>");
+    }
+  }
+
+  @Test
+  public void outputBuffersThatCannotTakeTheOutput() throws Exception {
+    try (Model model = Model.load(TestData.mnistPaddle().toString());
+        Predictor p = model.newPredictor()) {
+      p.setInput("image", TestData.mnistThree(), TestData.MNIST_SHAPE);
+      p.run();
+      java.nio.FloatBuffer direct = java.nio.ByteBuffer.allocateDirect(4 * 64).order(java.nio.ByteOrder.nativeOrder()).asFloatBuffer();
+      expect(java.nio.ReadOnlyBufferException.class, () -> p.getOutput("save_infer_model/scale_0.tmp_4", direct.asReadOnlyBuffer()));
+      direct.limit(9); // room for 9 of the 10 outputs: the limit counts, not the capacity
+      expect(EmberException.class, () -> p.getOutput("save_infer_model/scale_0.tmp_4", direct), "10", "9");
+      direct.limit(64);
+      direct.put(10, 42f);
+      direct.limit(10);
+      p.getOutput("save_infer_model/scale_0.tmp_4", direct);
+      direct.limit(64);
+      assertEquals(42f, direct.get(10), 0f); // nothing written past the output
+    }
   }
 
   @Test
@@ -61,6 +87,7 @@ public class ErrorTest {
       expect(EmberException.class, () -> p.setInput("imagee", x, TestData.MNIST_SHAPE), "imagee");
       expect(IllegalArgumentException.class, () -> p.setInput("image", x, new long[] {1, 1, 28, 27}), "image", "756", "784");
       expect(IllegalArgumentException.class, () -> p.setInput("image", x, new long[] {-1, 1, 28, 28}), "negative");
+      expect(IllegalArgumentException.class, () -> p.setInput("image", x, new long[] {1L << 62, 4}), "overflows");
       // Right element count, wrong shape for the network: the run names the op or variable.
       p.setInput("image", x, new long[] {1, 784, 1, 1});
       try {
@@ -122,6 +149,7 @@ public class ErrorTest {
       expect(IllegalStateException.class, () -> p.getOutput(model.outputNames()[0]).floatData(), "INT64", "FLOAT32");
       expect(EmberException.class, () -> p.getOutput(model.outputNames()[0],
           java.nio.ByteBuffer.allocateDirect(64).order(java.nio.ByteOrder.nativeOrder()).asFloatBuffer()), "float32");
+      expect(EmberException.class, () -> p.getOutput(model.outputNames()[0], java.nio.FloatBuffer.allocate(16)), "float32");
     }
   }
 }

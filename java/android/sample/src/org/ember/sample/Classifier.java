@@ -30,7 +30,12 @@ public final class Classifier implements AutoCloseable {
   /** An ONNX model (params null), a Paddle program with combined params, or an ncnn .param with its .bin. */
   public Classifier(InputStream model, InputStream params, int threads) throws IOException {
     this.model = Model.fromStreams(model, params);
-    this.predictor = this.model.newPredictor(new Predictor.Options().threads(threads));
+    try {
+      this.predictor = this.model.newPredictor(new Predictor.Options().threads(threads));
+    } catch (RuntimeException e) {
+      this.model.close();
+      throw e;
+    }
   }
 
   public Top classify(float[] input, long[] shape) {
