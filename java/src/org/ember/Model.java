@@ -55,8 +55,9 @@ public final class Model implements AutoCloseable {
   }
 
   /**
-   * Loads a model from direct ByteBuffers without copying the params: the weights are read in place, so the
-   * buffers must not change while the model or any of its predictors is open. Heap buffers are copied.
+   * Loads a model from ByteBuffers (from their position to their limit). With direct buffers a Paddle model's
+   * combined params are read in place, not copied: they must not change while the model or any of its
+   * predictors is open. ONNX and ncnn weights, and heap buffers, are copied.
    */
   public static Model fromBuffers(ByteBuffer model, ByteBuffer params) {
     requireNonNull(model, "model");
