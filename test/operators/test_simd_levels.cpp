@@ -111,6 +111,9 @@ TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
       {8, 9, 13, 12, 1, 1, 0, 1, 1, "relu"},        // 1x1: B read in place, 13-wide rows
       {5, 11, 10, 17, 3, 1, 1, 1, 1, "relu6"},      // 3x3 s1 im2col / Winograd, 17 rows
       {16, 12, 12, 16, 3, 1, 1, 1, 1, "leaky_relu"},// Winograd-sized
+      {17, 20, 23, 35, 3, 1, 1, 1, 1, "relu"},      // Winograd: cin and cout tails, partial tiles
+      {8, 42, 45, 9, 3, 1, 0, 1, 1, "relu6"},       // Winograd, large output (x86: F(6,3)), no pad
+      {9, 9, 8, 20, 3, 1, 1, 1, 1, "hard_swish"},   // Winograd, small output (x86: F(2,3)), act after
       {3, 33, 34, 16, 3, 2, 1, 1, 1, "relu"},       // 3x3 s2 stem
       {4, 15, 17, 8, 5, 2, 2, 1, 1, ""},            // 5x5 s2
       {6, 10, 10, 8, 3, 1, 2, 2, 2, "hard_swish"},  // dilation 2, groups 2, activation not fused

@@ -7,6 +7,7 @@
 #include "operators/kernel/arm/dwconv_arm.h"
 #include "operators/kernel/arm/sgemm_arm.h"
 #include "operators/kernel/arm/vmath_arm.h"
+#include "operators/kernel/arm/winograd_arm.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
 #include "operators/kernel/cpu_accel.h"
@@ -21,19 +22,29 @@ namespace {
 
 // ---- conv ----
 
-// The conv paths, numbered for ConvAccelPlan (0: the portable code).
-enum ConvPath : int { kNone = 0, kGemm, kDepthwise };
+// The conv paths, numbered for ConvAccelPlan (0: the portable code). Winograd F(m,3) is kWino2 + m / 2 - 1.
+enum ConvPath : int { kNone = 0, kGemm, kDepthwise, kWino2, kWino4, kWino6 };
+static_assert(kWino6 < kConvAccelPaths, "kConvAccelPaths too small for the ARM conv paths");
+
+int WinoM(int path) { return 2 * (path - kWino2 + 1); }
+bool IsWino(int path) { return path >= kWino2 && path <= kWino6; }
 
 ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
   (void)nchw16c;  // never asked: nchw16c_available is false
   // Depthwise convs read the plain filter, in place; the portable loop runs what the kernels do not handle.
   if (IsDepthwise(g))
     return DepthwiseKernelSupported(g, ActiveIsa()) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
-  return {kGemm, ""};
+  switch (WinogradChoose(g)) {
+    case 2: return {kWino2, "@wino2"};
+    case 4: return {kWino4, "@wino4"};
+    case 6: return {kWino6, "@wino6"};
+    default: return {kGemm, ""};
+  }
 }
 
 void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
   if (path == kGemm) simd::PackConvFilter(g, filter, packed);
+  if (IsWino(path)) simd::WinogradPackFilter(g, WinoM(path), filter, packed);
 }
 
 // An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
@@ -50,11 +61,15 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
     DepthwiseArm(g, filter, bias, ep, x, y, fused ? nullptr : DepthwisePostActivation, &act);
   } else if (path == kGemm && !simd::ConvGemmPacked(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
     ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
+  } else if (IsWino(path) &&
+             !simd::ConvWinograd(g, WinoM(path), filter, bias, act, x, y, WinoKernelsOf(ActiveIsa()))) {
+    ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
   }
 }
 
 const char* ConvName(int path, const ConvGeometry& g) {
   if (path == kDepthwise) return DepthwiseKernelName(g, ActiveIsa());
+  if (IsWino(path)) return WinogradKernelName(WinoM(path), ActiveIsa());
   if (path != kGemm) return "dw portable";  // only depthwise convs fall back to the portable code
   return ActiveIsa() == Isa::kNeon ? "gemm neon" : "gemm generic";
 }

@@ -30,7 +30,7 @@ namespace x86 {
 #define WGATHER(p, idx) _mm256_i32gather_ps(p, idx, 4)
 #define WGATHER_MASKED(p, idx, m) _mm256_mask_i32gather_ps(_mm256_setzero_ps(), p, idx, m, 4)
 #define EMBER_WINO_KERNELS WinoKernelsAvx2
-#include "operators/kernel/x86/winograd_kernel.inc"
+#include "operators/kernel/simd/winograd_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

@@ -28,7 +28,7 @@ namespace x86 {
 #define WGATHER_MASKED(p, idx, m) _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, idx, p, 4)
 #define WSCATTER(p, idx, v) _mm512_i32scatter_ps(p, idx, v, 4)
 #define EMBER_WINO_KERNELS WinoKernelsAvx512
-#include "operators/kernel/x86/winograd_kernel.inc"
+#include "operators/kernel/simd/winograd_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

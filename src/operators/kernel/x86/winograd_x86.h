@@ -1,98 +1,30 @@
-// Winograd convolution for 3x3, stride 1, dilation 1, group 1 convs (any padding), F(6,3) (8x8 tiles),
-// F(4,3) (6x6 tiles) and F(2,3) (4x4 tiles, for small outputs), with the bias and activation fused in the output transform.
-//
-//   U = G g G^T          per (cout, cin), made once (WinogradPackFilter), shared like the packed GEMM filter
-//   V = B^T d B          per input tile and cin, for a block of tiles at a time (WinoInput*)
-//   M[pos] = V[pos]^T U[pos]   one GEMM per transform position (16, 36 or 64): rows = tiles, columns = cout
-//   Y = A^T M A + bias   per tile, activation applied before the store (WinoOutput*)
-//
-// Layouts (floats):
-//   u: [pos][cout panel of kWinoNB][cin][kWinoNB]   (cout padded with zero filters to a multiple of kWinoNB)
-//   v: [pos][cin][ldv]   the block's tiles contiguous (ldv a multiple of 16 and of 6; padding tiles are zero)
-//   m: [pos][ldv][coutp] (coutp = cout rounded up to kWinoNB)
-// The tiles of an image are numbered row-major (ty * tiles_w + tx); a block is a run [t0, t0 + nt) of them
-// sized so that its v and m stay within a few MiB (the whole image is never transformed at once when large).
-//
-// The per-ISA kernels (winograd_{generic,avx2,avx512}.cpp, one source winograd_kernel.inc) are kept free of
-// framework headers; the driver (winograd_x86.cpp) tiles, threads (OpenMP, the predictor's thread count,
-// serial inside a parallel region) and dispatches.
+// x86 Winograd convolution (F(6,3) / F(4,3) / F(2,3), 3x3 stride-1 convs): the shared driver
+// (simd/winograd.h) with the kernels of an x86 level (winograd_{avx2,avx512}.cpp, simd/winograd_generic.cpp;
+// AVX2 and AVX-512 gather their input patches). The wrappers take an Isa (clamped to the detected level).
 #pragma once
 
-#include <cstdint>
-#include <vector>
-
+#include "operators/kernel/simd/winograd.h"
 #include "operators/kernel/x86/cpu_isa.h"
-#include "operators/kernel/x86/sgemm_x86.h"
 
 namespace ember {
-struct ConvGeometry;
-struct ActivationSpec;
-
 namespace x86 {
 
-constexpr int kWinoNB = 32;  // columns (output channels) of a packed filter panel
-constexpr int kWinoMR = 6;   // rows (tiles) of a GEMM micro-tile
+using simd::WinogradPackedSize;
+using simd::WinogradPackFilter;
+using simd::WinogradSupported;
 
-// ---- per-ISA kernels ----
-struct WinoInArgs {
-  const float* input;      // one image, in_c x in_h x in_w
-  int64_t in_c, in_h, in_w;
-  int64_t pad_top, pad_left;
-  int64_t tiles_w;         // tiles per row of the output
-  int64_t t0, nt;          // the block's tiles [t0, t0 + nt) of the image
-  int64_t c0, c1;          // input channels to transform
-  float* v;                // [pos][in_c][ldv]
-  int64_t ldv;             // multiple of 16; tiles nt..ldv are written as zeros
-};
-struct WinoGemmArgs {
-  const float* v;          // one position: [K][ldv]
-  int64_t ldv;
-  int64_t rows;            // tiles to compute, a multiple of kWinoMR, <= ldv
-  int64_t K;               // input channels
-  const float* u;          // one position's first panel to compute: [panels][K][kWinoNB]
-  int64_t panels;
-  float* m;                // one position, column of that first panel: [rows][ldm]
-  int64_t ldm;
-};
-struct WinoOutArgs {
-  const float* m;          // [pos][ldv][ldm]
-  int64_t ldv, ldm;
-  float* output;           // one image, out_c x out_h x out_w
-  int64_t out_c, out_h, out_w;
-  int64_t tiles_w;
-  int64_t t0;              // the block's first tile (image numbering)
-  int64_t ta, tb;          // tiles of the block to write: [ta, tb) (block numbering)
-  const float* bias;       // [ldm], zero padded
-  GemmEpilogue ep;         // act / lo / hi / slope (bias, alpha, beta unused)
-};
-struct WinoKernels {
-  void (*input6)(const WinoInArgs&);
-  void (*input4)(const WinoInArgs&);
-  void (*input2)(const WinoInArgs&);
-  void (*gemm)(const WinoGemmArgs&);
-  void (*output6)(const WinoOutArgs&);
-  void (*output4)(const WinoOutArgs&);
-  void (*output2)(const WinoOutArgs&);
-};
-WinoKernels WinoKernelsGeneric();
-WinoKernels WinoKernelsAvx2();
-WinoKernels WinoKernelsAvx512();
+// The kernel set of `isa` as named (not clamped).
+simd::WinoKernels WinoKernelsOf(Isa isa);
+simd::WinoKernels WinoKernelsAvx2();
+simd::WinoKernels WinoKernelsAvx512();
 
-// ---- driver ----
-// True for the geometries the Winograd path computes: 3x3, stride 1, dilation 1, group 1, any padding.
-bool WinogradSupported(const ConvGeometry& g);
+// The tile size of the measured rule (simd::WinogradChoose), or 0 for the GEMM path.
+inline int WinogradChoose(const ConvGeometry& g, Isa isa) {
+  (void)isa;
+  return simd::WinogradChoose(g, 0);
+}
 
-// Output tile size the conv path should use for `g`: 6 (F(6,3)), 4 (F(4,3)), 2 (F(2,3)) or 0 for the GEMM path.
-// The rule (measured, see winograd_x86.cpp) may be overridden with
-// EMBER_CONV=gemm|winograd|winograd2|winograd4|winograd6.
-int WinogradChoose(const ConvGeometry& g, Isa isa);
-
-// Floats and layout of u for tile size m (2, 4 or 6).
-size_t WinogradPackedSize(const ConvGeometry& g, int m);
-void WinogradPackFilter(const ConvGeometry& g, int m, const float* filter, std::vector<float>* packed);
-
-// The conv on a packed filter; bias [out_c] (not null); any activation (the clamp/leaky family fused, others
-// applied after). Requires WinogradSupported(g) and m 2, 4 or 6.
+// simd::ConvWinograd with the kernels of `isa`, any activation (applied after when not fused).
 void ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float* bias, const ActivationSpec& act,
                   const float* input, float* output, Isa isa);
 

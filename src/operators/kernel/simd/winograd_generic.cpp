@@ -1,10 +1,11 @@
-// Portable Winograd kernels (baseline flags: SSE2 on x86-64) through GCC/Clang vector extensions.
+// Portable Winograd kernels (baseline flags: SSE2 on x86-64, VFP or NEON on ARM) through GCC/Clang vector
+// extensions: level 0 of every folder.
 #include <cstring>
 
-#include "operators/kernel/x86/winograd_x86.h"
+#include "operators/kernel/simd/winograd.h"
 
 namespace ember {
-namespace x86 {
+namespace simd {
 
 namespace {
 typedef float WVec4 __attribute__((vector_size(16)));
@@ -31,7 +32,7 @@ inline WVec4 WMin4(WVec4 a, WVec4 b) { return a < b ? a : b; }
 #define VMAX(a, b) WMax4(a, b)
 #define VMIN(a, b) WMin4(a, b)
 #define EMBER_WINO_KERNELS WinoKernelsGeneric
-#include "operators/kernel/x86/winograd_kernel.inc"
+#include "operators/kernel/simd/winograd_kernel.inc"
 
-}  // namespace x86
+}  // namespace simd
 }  // namespace ember
