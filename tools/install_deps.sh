@@ -15,5 +15,7 @@ for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 [ ${#missing[@]} -eq 0 ] && exit 0
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO=sudo
-$SUDO apt-get update -qq
+# A mirror mid-sync fails some index (often a foreign architecture's, added by tools/arm_sysroot.sh): go on,
+# and let the install say what it cannot find.
+$SUDO apt-get update -qq || echo "install_deps.sh: apt-get update reported errors; trying anyway" >&2
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
