@@ -155,18 +155,19 @@ Status Model::Load(const std::string& path, const ModelOptions& options, std::sh
 
 namespace {
 
-enum class MemoryFormat { kPaddle, kOnnx, kNcnnText, kNcnnBinary };
+enum class MemoryFormat { kPaddle, kOnnx, kNcnnText, kNcnnBinary, kUnknown };
 
 // Which format a model buffer holds, from its first bytes: an ncnn .param starts with the magic 7767517 (text
-// or a little-endian int32); a Paddle ProgramDesc with its field 1 (blocks, a message: tag 0x0a); anything
-// else is taken for an ONNX ModelProto (field 1 is ir_version, a varint: tag 0x08, but any other field may
-// come first when it is unset).
+// or a little-endian int32); a Paddle ProgramDesc with its field 1 (blocks, a message: tag 0x0a); an ONNX
+// ModelProto with its field 1 (ir_version, a varint: tag 0x08). Anything else may still be an ONNX model whose
+// ir_version is unset (kUnknown: tried as ONNX, and the error says it is none of the three).
 MemoryFormat DetectMemoryFormat(const void* model, size_t size) {
   const unsigned char* b = static_cast<const unsigned char*>(model);
   if (size >= 7 && std::equal(b, b + 7, "7767517")) return MemoryFormat::kNcnnText;
   if (size >= 4 && b[0] == 0x9d && b[1] == 0xfe && b[2] == 0x76 && b[3] == 0x00) return MemoryFormat::kNcnnBinary;
   if (size >= 1 && b[0] == 0x0a) return MemoryFormat::kPaddle;
-  return MemoryFormat::kOnnx;
+  if (size >= 1 && b[0] == 0x08) return MemoryFormat::kOnnx;
+  return MemoryFormat::kUnknown;
 }
 
 // An ONNX or ncnn model from memory into `m` (weights copied).
@@ -176,6 +177,11 @@ Status ImportNonPaddleFromMemory(MemoryFormat format, const void* model, size_t 
   if (format == MemoryFormat::kOnnx) {
     if (params) return InvalidArgument("model <memory> is ONNX, which keeps its weights in the model: pass no params");
     return ImportOnnxBuffer(model, model_size, "<memory>", program, weights);
+  }
+  if (format == MemoryFormat::kUnknown) {
+    Status s = params ? ParseError("") : ImportOnnxBuffer(model, model_size, "<memory>", program, weights);
+    if (s.ok() || s.code() != StatusCode::kParseError) return s;
+    return ParseError("model <memory>: not a Paddle ProgramDesc, an ONNX model or an ncnn .param (from its first bytes)");
   }
   std::string param(static_cast<const char*>(model), model_size);
   std::string bin;
