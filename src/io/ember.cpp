@@ -179,8 +179,10 @@ Status ImportNonPaddleFromMemory(MemoryFormat format, const void* model, size_t 
     return ImportOnnxBuffer(model, model_size, "<memory>", program, weights);
   }
   if (format == MemoryFormat::kUnknown) {
+#ifdef EMBER_FORMAT_ONNX
     Status s = params ? ParseError("") : ImportOnnxBuffer(model, model_size, "<memory>", program, weights);
     if (s.ok() || s.code() != StatusCode::kParseError) return s;
+#endif
     return ParseError("model <memory>: not a Paddle ProgramDesc, an ONNX model or an ncnn .param (from its first bytes)");
   }
   std::string param(static_cast<const char*>(model), model_size);
