@@ -8,3 +8,10 @@ set(EMBER_NET_OPS
 )
 # The formats they come in: only these loaders are built (src/io/<format>/).
 set(EMBER_NET_FORMATS onnx)
+# Their ncnn layer and ONNX op types: only these converters are built (src/io/converter_selection.h).
+set(EMBER_NET_CONVERTERS
+  onnx:Add onnx:AveragePool onnx:BatchNormalization onnx:Cast onnx:Clip onnx:Concat onnx:Constant
+  onnx:Conv onnx:ConvTranspose onnx:Div onnx:GlobalAveragePool onnx:HardSigmoid onnx:MatMul onnx:Mul
+  onnx:Pow onnx:ReduceMean onnx:Relu onnx:Reshape onnx:Resize onnx:Shape onnx:Sigmoid onnx:Slice
+  onnx:Softmax onnx:Sqrt onnx:Squeeze onnx:Sub onnx:Transpose
+)

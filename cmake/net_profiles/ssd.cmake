@@ -7,3 +7,6 @@ set(EMBER_NET_OPS
 )
 # The formats they come in: only these loaders are built (src/io/<format>/).
 set(EMBER_NET_FORMATS paddle)
+# Their ncnn layer and ONNX op types: only these converters are built (src/io/converter_selection.h).
+set(EMBER_NET_CONVERTERS
+)

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -102,6 +103,9 @@ struct ProgramDesc {
   std::vector<BlockDesc> blocks;
   int64_t version = -1;   // Version.version when present
   std::string format;     // "paddle", "onnx", "ncnn"
+  // The format's op types the importer converted (ncnn layer, ONNX op types; `ember profile` lists them so a
+  // slim build keeps only their converters). Empty for Paddle, whose ops are Ember's own.
+  std::set<std::string> source_op_types;
 
   const BlockDesc& block0() const { return blocks[0]; }
   BlockDesc& block0() { return blocks[0]; }

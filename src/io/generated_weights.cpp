@@ -43,7 +43,8 @@ Status GenerateWeights(const ProgramDesc& program, uint32_t seed, Scope* weights
     }
     std::uniform_real_distribution<float> dist(lo, hi);
     float* d = t.mutable_data<float>();
-    for (int64_t i = 0; i < t.numel(); ++i) d[i] = dist(rng);
+    const int64_t n = t.numel();
+    for (int64_t i = 0; i < n; ++i) d[i] = dist(rng);
     *weights->Var(v.name)->GetMutable() = std::move(t);
   }
   return Status::OK();

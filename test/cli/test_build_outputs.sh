@@ -3,6 +3,7 @@
 #   - the ember executable holds the creator EmberCreateOp_CPU_<op> of every op of the net profile, and none of
 #     an op the profile leaves out (the slim build links only the profile's ops and kernels);
 #   - the loaders of the formats the profile leaves out are absent (and protobuf with Paddle and ONNX);
+#   - the converters are those of the profile's source op types, and no other converter function is linked;
 #   - libember.so's exported dynamic symbols are only the public API: the C API (ember_*) and the C++ classes
 #     of src/io/ember.h (cmake/ember.map), with Model::Load and ember_model_load among them.
 # usage: test_build_outputs.sh EMBER_EXE LIBEMBER_SO PROFILE.cmake FULL.cmake
@@ -57,6 +58,35 @@ done
 if ! grep -qwE 'paddle|onnx' <<<"$formats"; then
   grep -q 'google::protobuf' <<<"$syms" && bad "no protobuf format in the profile, but $exe has protobuf" || ok
   readelf -d "$lib" | grep -q 'NEEDED.*protobuf' && bad "libember.so needs libprotobuf without a protobuf format" || ok
+fi
+
+# The converters: a profile that lists its models' source op types (EMBER_NET_CONVERTERS) keeps exactly those
+# per format built (`ember ops --formats`), and a converter function that serves no kept type is not in the binary.
+kept=$(sed -e 's/#.*//' "$profile" | tr '\n' ' ' | sed -n 's/.*set(EMBER_NET_CONVERTERS\([^)]*\)).*/\1/p' |
+  tr -s ' ' '\n' | sed '/^$/d' | sort -u)
+if grep -q '^set(EMBER_NET_CONVERTERS' "$profile"; then
+  src_dir=$(dirname "$full")/../../src/io
+  for f in onnx ncnn; do
+    label=$f; [ "$f" = onnx ] && label=ONNX
+    has=$("$exe" ops --formats | sed -n "s/^$label converters ([0-9]*): //p" | tr ' ' '\n' | sed 's/\[.*//; /^$/d' |
+      sort -u | sed "s/^/$f:/")
+    want_f=$(grep "^$f:" <<<"$kept" || true)
+    grep -qw "$f" <<<"$formats" || want_f=""
+    [ "$has" = "$want_f" ] && ok || bad "$f converters in $exe: '$(echo $has)', profile: '$(echo $want_f)'"
+  done
+  # "format:type format function" per table row of the sources.
+  rows=$(grep -ho 'EMBER_KEPT_CONVERTER("[a-z]*", "[A-Za-z0-9]*", [A-Za-z0-9_]*)' "$src_dir"/*/*.cpp |
+    sed 's/EMBER_KEPT_CONVERTER("\([a-z]*\)", "\([A-Za-z0-9]*\)", \([A-Za-z0-9_]*\))/\1:\2 \1 \3/')
+  kept_fns=$(awk 'NR == FNR { k[$1] = 1; next } ($1 in k) { print $2 " " $3 }' <(echo "$kept") <(echo "$rows") | sort -u)
+  n_dropped=0
+  while read -r f fn; do
+    grep -qxF "$f $fn" <<<"$kept_fns" && continue
+    n_dropped=$((n_dropped + 1))
+    ctx=NcnnContext; [ "$f" = onnx ] && ctx=OnnxContext
+    grep -qE "ember::.*[^A-Za-z0-9_]$fn\((ember::)?$ctx&" <<<"$syms" &&
+      bad "converter $fn ($f) serves no type of the profile but $exe has it" || ok
+  done < <(awk '{ print $2 " " $3 }' <<<"$rows" | sort -u)
+  echo "$n_dropped converter functions outside the profile checked absent"
 fi
 
 exports=$(nm -D --defined-only "$lib" | awk '{ $1 = ""; $2 = ""; sub(/^ +/, ""); print }' | c++filt)

@@ -338,6 +338,18 @@ TEST_CASE("ncnn converter table: one row per layer type", "[io][ncnn]") {
   }
 }
 
+TEST_CASE("ncnn: the loaded program records the layer types it converted (for ember profile)", "[io][ncnn]") {
+  std::shared_ptr<const Model> model;
+  ModelOptions mo;
+  mo.generate_weights = true;
+  WriteFile(TempPath("types.param"), "7767517\n4 4\nInput in 0 1 in 0=4\nReLU r 1 1 in a\n"
+                                     "ReLU r2 1 1 a b\nSoftmax s 1 1 b out\n");
+  Status s = Model::Load(TempPath("types.param"), mo, &model);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  CHECK(model->programs().loaded.source_op_types == std::set<std::string>{"Input", "ReLU", "Softmax"});
+}
+
 TEST_CASE("ncnn errors: an unknown layer names the format, type, layer and index; names are escaped",
           "[io][ncnn]") {
   std::shared_ptr<const Model> model;
@@ -350,6 +362,15 @@ TEST_CASE("ncnn errors: an unknown layer names the format, type, layer and index
   CHECK(s.message().find("mylayer.param") != std::string::npos);
   CHECK(s.message().find("ncnn layer 2 'conv_7' ('MyLayer'): no converter for 'MyLayer' in this build") !=
         std::string::npos);
+
+  // Every type without a converter is named once, in the first error, before any layer is converted.
+  WriteFile(TempPath("mylayers.param"), "7767517\n4 4\nInput in 0 1 in 0=4\nMyLayer a 1 1 in x\n"
+                                        "Other b 1 1 x y\nMyLayer c 1 1 y out\n");
+  s = Model::Load(TempPath("mylayers.param"), mo, &model);
+  INFO(s.message());
+  CHECK(s.message().find("ncnn layer 1 'a' ('MyLayer'): no converter for 'MyLayer' in this build (net profile '" +
+                         std::string(EMBER_NET_PROFILE) + "'); nor for 'Other'") != std::string::npos);
+  CHECK(s.message().find("'MyLayer', ") == std::string::npos);
 
   // A layer name and a blob name with an escape sequence and a backslash: both quoted (the backslash
   // doubled, so "\x1b" in a name cannot pass for an escaped byte), no raw ESC byte.

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <set>
 
 #include "io/converter_list.h"
 #include "io/ember.h"
@@ -493,6 +494,19 @@ TEST_CASE("ONNX unknown op: the error names the format, op type, node and opset"
     CHECK(s.message().find("test.onnx") != std::string::npos);
     CHECK(s.message().find("converters for opsets") == std::string::npos);
   }
+  SECTION("every op type without a converter is named, before any node is converted") {
+    onnx::ModelProto m = NewModel(13);
+    AddNode(m.mutable_graph(), "Relu", {"x"}, {"r"}, "r");
+    AddNode(m.mutable_graph(), "MyOp", {"r"}, {"a"}, "a");
+    AddNode(m.mutable_graph(), "Other", {"a"}, {"b"}, "b");
+    AddNode(m.mutable_graph(), "MyOp", {"b"}, {"y"}, "c");
+    AddValueInfo(m.mutable_graph()->mutable_input(), "x", {4});
+    Status s = Import(m, &prog, &weights);
+    INFO(s.message());
+    CHECK(s.message().find("ONNX node 'a' ('MyOp', opset 13): no converter for 'MyOp' at opset 13 in this build "
+                           "(net profile '" + std::string(EMBER_NET_PROFILE) + "'); nor for 'Other'") !=
+          std::string::npos);
+  }
   SECTION("converters only for other opsets") {
     onnx::ModelProto m = NewModel(13);
     AddNode(m.mutable_graph(), "Gelu", {"x"}, {"y"}, "g");
@@ -510,6 +524,7 @@ TEST_CASE("ONNX unknown op: the error names the format, op type, node and opset"
     Status ok = Import(m20, &prog, &weights);
     INFO(ok.message());
     CHECK(ok.ok());
+    CHECK(prog.source_op_types == std::set<std::string>{"Gelu"});  // what `ember profile` lists
   }
 }
 

@@ -180,13 +180,14 @@ namespace {
 // The converter table
 // ---------------------------------------------------------------------------------------------------------
 
-// Every row of the family tables.
+// Every row of the family tables this build keeps (converter_selection.h).
 const std::vector<NcnnConverter>& AllConverters() {
   static const std::vector<NcnnConverter> all = [] {
     std::vector<NcnnConverter> v;
     for (const auto* family : {&NcnnNnConverters(), &NcnnMathConverters(), &NcnnShapeConverters(),
                                &NcnnDetectionConverters()})
-      v.insert(v.end(), family->begin(), family->end());
+      for (const auto& row : *family)
+        if (row.convert) v.push_back(row);
     return v;
   }();
   return all;
@@ -209,9 +210,27 @@ Status LayerError(const NcnnLayer& L, Status s) {
   return s;
 }
 
+// Before converting anything: the first layer whose type has no converter, with every other such type, so a
+// slim build's error names all it lacks.
+Status CheckConvertersBuilt(const std::vector<NcnnLayer>& layers) {
+  const NcnnLayer* first = nullptr;
+  std::set<std::string> others;
+  for (const auto& L : layers) {
+    if (FindConverter(L.type)) continue;
+    if (!first) first = &L;
+    else if (L.type != first->type) others.insert(Quote(L.type));
+  }
+  if (!first) return Status::OK();
+  std::string nor;
+  for (const auto& t : others) nor += (nor.empty() ? "; nor for " : ", ") + t;
+  return LayerError(*first, Unimplemented("no converter for ", Quote(first->type), " in this build (net profile '",
+                                          EMBER_NET_PROFILE, "')", nor));
+}
+
 Status ConvertLayer(NcnnContext& ctx, const NcnnLayer& L) {
   const NcnnConverter* converter = FindConverter(L.type);
-  if (!converter) return Unimplemented("no converter for ", Quote(L.type), " in this build");
+  if (!converter)
+    return Unimplemented("no converter for ", Quote(L.type), " in this build (net profile '", EMBER_NET_PROFILE, "')");
   // Only the source layers take no input; every other converter reads its first input.
   if (L.bottoms.empty() && L.type != "Input" && L.type != "MemoryData")
     return InvalidArgument("expects at least one input");
@@ -254,6 +273,7 @@ void InitProgram(ProgramDesc* program) {
 
 Status Run(const std::vector<NcnnLayer>& layers, const std::string& path, NcnnModelBin* bin, ProgramDesc* program,
            Scope* weights) {
+  EMBER_RETURN_IF_ERROR(CheckConvertersBuilt(layers));
   InitProgram(program);
   NcnnContext ctx(program, weights, bin);
   ReadShapeHints(layers, ctx);
@@ -269,6 +289,7 @@ Status Run(const std::vector<NcnnLayer>& layers, const std::string& path, NcnnMo
     for (const auto& t : L.tops)
       if (produced_set.count(t)) return LayerError(L, InvalidArgument(path, ": blob ", Quote(t), " is produced twice"));
     EMBER_RETURN_IF_ERROR(LayerError(L, ConvertLayer(ctx, L)));
+    program->source_op_types.insert(L.type);
     for (const auto& t : L.tops) {
       // A converter binds the outputs its layer type has; extra tops in the .param are an error.
       if (!ctx.FindBlob(t))

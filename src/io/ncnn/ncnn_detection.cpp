@@ -1,5 +1,6 @@
 // ncnn layer converters for detection heads: PriorBox, DetectionOutput (SSD) and the YOLO v2 / v3
 // detection outputs, each to Ember's ncnn_* op of the same semantics.
+#include "io/converter_selection.h"
 #include "io/ncnn/ncnn_context.h"
 
 namespace ember {
@@ -73,10 +74,10 @@ Status ConvertYolov3DetectionOutput(NcnnContext& ctx, const NcnnLayer& L) { retu
 
 const std::vector<NcnnConverter>& NcnnDetectionConverters() {
   static const std::vector<NcnnConverter> rows = {
-      {"PriorBox", ConvertPriorBox},
-      {"DetectionOutput", ConvertDetectionOutput},
-      {"YoloDetectionOutput", ConvertYoloDetectionOutput},
-      {"Yolov3DetectionOutput", ConvertYolov3DetectionOutput},
+      {"PriorBox", EMBER_KEPT_CONVERTER("ncnn", "PriorBox", ConvertPriorBox)},
+      {"DetectionOutput", EMBER_KEPT_CONVERTER("ncnn", "DetectionOutput", ConvertDetectionOutput)},
+      {"YoloDetectionOutput", EMBER_KEPT_CONVERTER("ncnn", "YoloDetectionOutput", ConvertYoloDetectionOutput)},
+      {"Yolov3DetectionOutput", EMBER_KEPT_CONVERTER("ncnn", "Yolov3DetectionOutput", ConvertYolov3DetectionOutput)},
   };
   return rows;
 }

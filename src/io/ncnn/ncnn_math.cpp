@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 
+#include "io/converter_selection.h"
 #include "io/ncnn/ncnn_context.h"
 
 namespace ember {
@@ -217,19 +218,19 @@ Status ConvertGELU(NcnnContext& ctx, const NcnnLayer& L) {
 
 const std::vector<NcnnConverter>& NcnnMathConverters() {
   static const std::vector<NcnnConverter> rows = {
-      {"BinaryOp", ConvertBinaryOp},
-      {"UnaryOp", ConvertUnaryOp},
-      {"Eltwise", ConvertEltwise},
-      {"Reduction", ConvertReduction},
-      {"ReLU", ConvertReLU},
-      {"Clip", ConvertClip},
-      {"Sigmoid", ConvertSigmoid},
-      {"TanH", ConvertTanH},
-      {"AbsVal", ConvertAbsVal},
-      {"HardSigmoid", ConvertHardSigmoid},
-      {"HardSwish", ConvertHardSwish},
-      {"Swish", ConvertSwish},
-      {"GELU", ConvertGELU},
+      {"BinaryOp", EMBER_KEPT_CONVERTER("ncnn", "BinaryOp", ConvertBinaryOp)},
+      {"UnaryOp", EMBER_KEPT_CONVERTER("ncnn", "UnaryOp", ConvertUnaryOp)},
+      {"Eltwise", EMBER_KEPT_CONVERTER("ncnn", "Eltwise", ConvertEltwise)},
+      {"Reduction", EMBER_KEPT_CONVERTER("ncnn", "Reduction", ConvertReduction)},
+      {"ReLU", EMBER_KEPT_CONVERTER("ncnn", "ReLU", ConvertReLU)},
+      {"Clip", EMBER_KEPT_CONVERTER("ncnn", "Clip", ConvertClip)},
+      {"Sigmoid", EMBER_KEPT_CONVERTER("ncnn", "Sigmoid", ConvertSigmoid)},
+      {"TanH", EMBER_KEPT_CONVERTER("ncnn", "TanH", ConvertTanH)},
+      {"AbsVal", EMBER_KEPT_CONVERTER("ncnn", "AbsVal", ConvertAbsVal)},
+      {"HardSigmoid", EMBER_KEPT_CONVERTER("ncnn", "HardSigmoid", ConvertHardSigmoid)},
+      {"HardSwish", EMBER_KEPT_CONVERTER("ncnn", "HardSwish", ConvertHardSwish)},
+      {"Swish", EMBER_KEPT_CONVERTER("ncnn", "Swish", ConvertSwish)},
+      {"GELU", EMBER_KEPT_CONVERTER("ncnn", "GELU", ConvertGELU)},
   };
   return rows;
 }

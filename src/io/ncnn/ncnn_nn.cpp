@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "io/converter_selection.h"
 #include "io/ncnn/ncnn_context.h"
 
 namespace ember {
@@ -461,21 +462,21 @@ Status ConvertDropout(NcnnContext& ctx, const NcnnLayer& L) {
 
 const std::vector<NcnnConverter>& NcnnNnConverters() {
   static const std::vector<NcnnConverter> rows = {
-      {"Input", ConvertInput},
-      {"MemoryData", ConvertMemoryData},
-      {"Convolution", ConvertConvolution},
-      {"ConvolutionDepthWise", ConvertConvolutionDepthWise},
-      {"Deconvolution", ConvertDeconvolution},
-      {"DeconvolutionDepthWise", ConvertDeconvolutionDepthWise},
-      {"InnerProduct", ConvertInnerProduct},
-      {"Pooling", ConvertPooling},
-      {"BatchNorm", ConvertBatchNorm},
-      {"Scale", ConvertScale},
-      {"PReLU", ConvertPReLU},
-      {"LRN", ConvertLRN},
-      {"LayerNorm", ConvertLayerNorm},
-      {"Softmax", ConvertSoftmax},
-      {"Dropout", ConvertDropout},
+      {"Input", EMBER_KEPT_CONVERTER("ncnn", "Input", ConvertInput)},
+      {"MemoryData", EMBER_KEPT_CONVERTER("ncnn", "MemoryData", ConvertMemoryData)},
+      {"Convolution", EMBER_KEPT_CONVERTER("ncnn", "Convolution", ConvertConvolution)},
+      {"ConvolutionDepthWise", EMBER_KEPT_CONVERTER("ncnn", "ConvolutionDepthWise", ConvertConvolutionDepthWise)},
+      {"Deconvolution", EMBER_KEPT_CONVERTER("ncnn", "Deconvolution", ConvertDeconvolution)},
+      {"DeconvolutionDepthWise", EMBER_KEPT_CONVERTER("ncnn", "DeconvolutionDepthWise", ConvertDeconvolutionDepthWise)},
+      {"InnerProduct", EMBER_KEPT_CONVERTER("ncnn", "InnerProduct", ConvertInnerProduct)},
+      {"Pooling", EMBER_KEPT_CONVERTER("ncnn", "Pooling", ConvertPooling)},
+      {"BatchNorm", EMBER_KEPT_CONVERTER("ncnn", "BatchNorm", ConvertBatchNorm)},
+      {"Scale", EMBER_KEPT_CONVERTER("ncnn", "Scale", ConvertScale)},
+      {"PReLU", EMBER_KEPT_CONVERTER("ncnn", "PReLU", ConvertPReLU)},
+      {"LRN", EMBER_KEPT_CONVERTER("ncnn", "LRN", ConvertLRN)},
+      {"LayerNorm", EMBER_KEPT_CONVERTER("ncnn", "LayerNorm", ConvertLayerNorm)},
+      {"Softmax", EMBER_KEPT_CONVERTER("ncnn", "Softmax", ConvertSoftmax)},
+      {"Dropout", EMBER_KEPT_CONVERTER("ncnn", "Dropout", ConvertDropout)},
   };
   return rows;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "io/converter_selection.h"
 #include "io/ncnn/ncnn_context.h"
 
 namespace ember {
@@ -290,17 +291,17 @@ Status ConvertShuffleChannel(NcnnContext& ctx, const NcnnLayer& L) {
 
 const std::vector<NcnnConverter>& NcnnShapeConverters() {
   static const std::vector<NcnnConverter> rows = {
-      {"Split", ConvertSplit},
-      {"Noop", ConvertNoop},
-      {"Concat", ConvertConcat},
-      {"Slice", ConvertSlice},
-      {"Crop", ConvertCrop},
-      {"Reshape", ConvertReshape},
-      {"Flatten", ConvertFlatten},
-      {"Permute", ConvertPermute},
-      {"Interp", ConvertInterp},
-      {"Padding", ConvertPadding},
-      {"ShuffleChannel", ConvertShuffleChannel},
+      {"Split", EMBER_KEPT_CONVERTER("ncnn", "Split", ConvertSplit)},
+      {"Noop", EMBER_KEPT_CONVERTER("ncnn", "Noop", ConvertNoop)},
+      {"Concat", EMBER_KEPT_CONVERTER("ncnn", "Concat", ConvertConcat)},
+      {"Slice", EMBER_KEPT_CONVERTER("ncnn", "Slice", ConvertSlice)},
+      {"Crop", EMBER_KEPT_CONVERTER("ncnn", "Crop", ConvertCrop)},
+      {"Reshape", EMBER_KEPT_CONVERTER("ncnn", "Reshape", ConvertReshape)},
+      {"Flatten", EMBER_KEPT_CONVERTER("ncnn", "Flatten", ConvertFlatten)},
+      {"Permute", EMBER_KEPT_CONVERTER("ncnn", "Permute", ConvertPermute)},
+      {"Interp", EMBER_KEPT_CONVERTER("ncnn", "Interp", ConvertInterp)},
+      {"Padding", EMBER_KEPT_CONVERTER("ncnn", "Padding", ConvertPadding)},
+      {"ShuffleChannel", EMBER_KEPT_CONVERTER("ncnn", "ShuffleChannel", ConvertShuffleChannel)},
   };
   return rows;
 }

@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <memory>
+#include <set>
 
 #include "framework/op_registry.h"
 #include "io/converter_list.h"
@@ -14,13 +15,14 @@ namespace ember {
 
 namespace {
 
-// Every row of the family tables, and the rows of each op type.
+// Every row of the family tables this build keeps (converter_selection.h), and the rows of each op type.
 const std::vector<OnnxConverter>& AllConverters() {
   static const std::vector<OnnxConverter> all = [] {
     std::vector<OnnxConverter> v;
     for (const auto* family : {&OnnxNnConverters(), &OnnxMathConverters(), &OnnxShapeConverters(),
                                &OnnxControlConverters(), &OnnxDetectionConverters()})
-      v.insert(v.end(), family->begin(), family->end());
+      for (const auto& row : *family)
+        if (row.convert) v.push_back(row);
     return v;
   }();
   return all;
@@ -56,7 +58,26 @@ Status FindConverter(const onnx::NodeProto& node, int64_t opset, const OnnxConve
                           : StrCat("ONNX node ", Quote(node.name()), " (", Quote(node.op_type()));
   std::string others = covered.empty() ? "" : StrCat(" (it has converters for opsets ", covered, ")");
   return Unimplemented(label, ", opset ", opset, "): no converter for ", Quote(node.op_type()), " at opset ", opset,
-                       " in this build", others);
+                       " in this build (net profile '", EMBER_NET_PROFILE, "')", others);
+}
+
+// Before converting anything: the first node with no converter at `opset`, with every other such op type, so a
+// slim build's error names all it lacks.
+Status CheckConvertersBuilt(const onnx::GraphProto& g, int64_t opset) {
+  Status first;
+  std::set<std::string> others;
+  for (const auto& node : g.node()) {
+    const OnnxConverter* found = nullptr;
+    Status s = FindConverter(node, opset, &found);
+    if (s.ok()) continue;
+    if (first.ok()) first = s;
+    others.insert(Quote(node.op_type()));
+  }
+  if (first.ok()) return first;
+  std::string nor;
+  for (const auto& t : others)
+    if (first.message().find("no converter for " + t) == std::string::npos) nor += (nor.empty() ? "; nor for " : ", ") + t;
+  return Status(first.code(), first.message() + nor);
 }
 
 class Importer {
@@ -135,6 +156,8 @@ Status Importer::Run(const onnx::ModelProto& model) {
   for (const auto& vi : g.value_info()) NoteValueInfo(vi);
   for (const auto& vi : g.output()) NoteValueInfo(vi);
   EMBER_RETURN_IF_ERROR(AddInputs(g));
+  Status built = CheckConvertersBuilt(g, g_.opset);
+  if (!built.ok()) return built.Prepend(source_ + ": ");
   for (const auto& node : g.node()) {
     Status s = ImportNode(node);
     if (!s.ok()) return s.Prepend(source_ + ": ");
@@ -158,6 +181,7 @@ Status Importer::ImportNode(const onnx::NodeProto& node) {
                         ", which no earlier node, input or initializer defines");
   const OnnxConverter* converter = nullptr;
   EMBER_RETURN_IF_ERROR(FindConverter(node, g_.opset, &converter));
+  program_->source_op_types.insert(node.op_type());
   OnnxContext c(g_, node);
   OnnxAttrs& a = c.attrs();
   a.Ignore({"consumed_inputs"});  // a legacy (opset < 6) memory hint with no effect on results

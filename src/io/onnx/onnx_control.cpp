@@ -3,6 +3,7 @@
 #include <cstring>
 #include <limits>
 
+#include "io/converter_selection.h"
 #include "io/onnx/onnx_context.h"
 #include "io/onnx/tensor_proto.h"
 
@@ -168,13 +169,13 @@ Status ConvertSize(OnnxContext& c) {
 
 const std::vector<OnnxConverter>& OnnxControlConverters() {
   static const std::vector<OnnxConverter> rows = {
-      {"Constant", 1, kOnnxMaxOpset, ConvertConstant},
-      {"ConstantOfShape", 9, kOnnxMaxOpset, ConvertConstantOfShape},
-      {"Identity", 1, kOnnxMaxOpset, ConvertIdentity},
-      {"Dropout", 1, kOnnxMaxOpset, ConvertDropout},
-      {"Cast", 1, kOnnxMaxOpset, ConvertCast},
-      {"Shape", 1, kOnnxMaxOpset, ConvertShape},
-      {"Size", 1, kOnnxMaxOpset, ConvertSize},
+      {"Constant", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Constant", ConvertConstant)},
+      {"ConstantOfShape", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ConstantOfShape", ConvertConstantOfShape)},
+      {"Identity", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Identity", ConvertIdentity)},
+      {"Dropout", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Dropout", ConvertDropout)},
+      {"Cast", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Cast", ConvertCast)},
+      {"Shape", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Shape", ConvertShape)},
+      {"Size", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Size", ConvertSize)},
   };
   return rows;
 }

@@ -1,5 +1,6 @@
 // ONNX converters for the selection and resampling ops of detection and segmentation heads: TopK, ArgMax /
 // ArgMin, Resize / Upsample.
+#include "io/converter_selection.h"
 #include "io/onnx/onnx_context.h"
 #include "io/onnx/tensor_proto.h"
 
@@ -159,13 +160,13 @@ Status ConvertResize(OnnxContext& c) {
 
 const std::vector<OnnxConverter>& OnnxDetectionConverters() {
   static const std::vector<OnnxConverter> rows = {
-      {"TopK", 1, kOnnxMaxOpset, ConvertTopK},
-      {"ArgMax", 1, kOnnxMaxOpset, ConvertArgMax},
-      {"ArgMin", 1, kOnnxMaxOpset, ConvertArgMax},
-      {"Upsample", 1, 8, ConvertUpsampleAttr},
-      {"Upsample", 9, kOnnxMaxOpset, ConvertResizeScales},
-      {"Resize", 10, 10, ConvertResizeScales},
-      {"Resize", 11, kOnnxMaxOpset, ConvertResize},
+      {"TopK", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "TopK", ConvertTopK)},
+      {"ArgMax", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ArgMax", ConvertArgMax)},
+      {"ArgMin", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ArgMin", ConvertArgMax)},
+      {"Upsample", 1, 8, EMBER_KEPT_CONVERTER("onnx", "Upsample", ConvertUpsampleAttr)},
+      {"Upsample", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Upsample", ConvertResizeScales)},
+      {"Resize", 10, 10, EMBER_KEPT_CONVERTER("onnx", "Resize", ConvertResizeScales)},
+      {"Resize", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Resize", ConvertResize)},
   };
   return rows;
 }

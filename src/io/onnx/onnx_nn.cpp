@@ -1,6 +1,7 @@
 // ONNX converters for neural-network layers: Conv / ConvTranspose, pooling, normalization, LRN.
 #include <algorithm>
 
+#include "io/converter_selection.h"
 #include "io/onnx/onnx_context.h"
 #include "io/onnx/tensor_proto.h"
 
@@ -422,16 +423,16 @@ Status ConvertLRN(OnnxContext& c) {
 
 const std::vector<OnnxConverter>& OnnxNnConverters() {
   static const std::vector<OnnxConverter> rows = {
-      {"Conv", 1, kOnnxMaxOpset, ConvertConv},
-      {"ConvTranspose", 1, kOnnxMaxOpset, ConvertConv},
-      {"MaxPool", 1, kOnnxMaxOpset, ConvertPool},
-      {"AveragePool", 1, kOnnxMaxOpset, ConvertPool},
-      {"GlobalAveragePool", 1, kOnnxMaxOpset, ConvertGlobalPool},
-      {"GlobalMaxPool", 1, kOnnxMaxOpset, ConvertGlobalPool},
-      {"BatchNormalization", 1, kOnnxMaxOpset, ConvertBatchNormalization},
-      {"InstanceNormalization", 1, kOnnxMaxOpset, ConvertInstanceNormalization},
-      {"LayerNormalization", 17, kOnnxMaxOpset, ConvertLayerNormalization},
-      {"LRN", 1, kOnnxMaxOpset, ConvertLRN},
+      {"Conv", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Conv", ConvertConv)},
+      {"ConvTranspose", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ConvTranspose", ConvertConv)},
+      {"MaxPool", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "MaxPool", ConvertPool)},
+      {"AveragePool", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "AveragePool", ConvertPool)},
+      {"GlobalAveragePool", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GlobalAveragePool", ConvertGlobalPool)},
+      {"GlobalMaxPool", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GlobalMaxPool", ConvertGlobalPool)},
+      {"BatchNormalization", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BatchNormalization", ConvertBatchNormalization)},
+      {"InstanceNormalization", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "InstanceNormalization", ConvertInstanceNormalization)},
+      {"LayerNormalization", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "LayerNormalization", ConvertLayerNormalization)},
+      {"LRN", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "LRN", ConvertLRN)},
   };
   return rows;
 }

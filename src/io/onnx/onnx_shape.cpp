@@ -1,5 +1,6 @@
 // ONNX converters that move data without arithmetic: Reshape, Flatten, Transpose, Concat, Squeeze /
 // Unsqueeze, Slice, Split, Pad, Gather, GatherElements, Expand, Tile, Range, DepthToSpace / SpaceToDepth, Trilu.
+#include "io/converter_selection.h"
 #include "io/onnx/onnx_context.h"
 #include "io/onnx/tensor_proto.h"
 
@@ -303,24 +304,24 @@ Status ConvertTrilu(OnnxContext& c) {
 
 const std::vector<OnnxConverter>& OnnxShapeConverters() {
   static const std::vector<OnnxConverter> rows = {
-      {"Reshape", 1, 4, ConvertReshapeAttr},
-      {"Reshape", 5, kOnnxMaxOpset, ConvertReshape},
-      {"Flatten", 1, kOnnxMaxOpset, ConvertFlatten},
-      {"Transpose", 1, kOnnxMaxOpset, ConvertTranspose},
-      {"Concat", 1, kOnnxMaxOpset, ConvertConcat},
-      {"Squeeze", 1, kOnnxMaxOpset, ConvertSqueeze},
-      {"Unsqueeze", 1, kOnnxMaxOpset, ConvertSqueeze},
-      {"Slice", 1, kOnnxMaxOpset, ConvertSlice},
-      {"Split", 1, kOnnxMaxOpset, ConvertSplit},
-      {"Pad", 1, kOnnxMaxOpset, ConvertPad},
-      {"Gather", 1, kOnnxMaxOpset, ConvertGather},
-      {"GatherElements", 11, kOnnxMaxOpset, ConvertGatherElements},
-      {"Expand", 8, kOnnxMaxOpset, ConvertExpand},
-      {"Tile", 1, kOnnxMaxOpset, ConvertTile},
-      {"Range", 11, kOnnxMaxOpset, ConvertRange},
-      {"DepthToSpace", 1, kOnnxMaxOpset, ConvertDepthToSpace},
-      {"SpaceToDepth", 1, kOnnxMaxOpset, ConvertDepthToSpace},
-      {"Trilu", 14, kOnnxMaxOpset, ConvertTrilu},
+      {"Reshape", 1, 4, EMBER_KEPT_CONVERTER("onnx", "Reshape", ConvertReshapeAttr)},
+      {"Reshape", 5, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Reshape", ConvertReshape)},
+      {"Flatten", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Flatten", ConvertFlatten)},
+      {"Transpose", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Transpose", ConvertTranspose)},
+      {"Concat", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Concat", ConvertConcat)},
+      {"Squeeze", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Squeeze", ConvertSqueeze)},
+      {"Unsqueeze", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Unsqueeze", ConvertSqueeze)},
+      {"Slice", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Slice", ConvertSlice)},
+      {"Split", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Split", ConvertSplit)},
+      {"Pad", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Pad", ConvertPad)},
+      {"Gather", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Gather", ConvertGather)},
+      {"GatherElements", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GatherElements", ConvertGatherElements)},
+      {"Expand", 8, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Expand", ConvertExpand)},
+      {"Tile", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Tile", ConvertTile)},
+      {"Range", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Range", ConvertRange)},
+      {"DepthToSpace", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "DepthToSpace", ConvertDepthToSpace)},
+      {"SpaceToDepth", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "SpaceToDepth", ConvertDepthToSpace)},
+      {"Trilu", 14, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Trilu", ConvertTrilu)},
   };
   return rows;
 }
