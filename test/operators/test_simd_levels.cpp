@@ -159,8 +159,13 @@ TEST_CASE("simd levels: pool2d against the portable pooling", "[simd][pool]") {
     int64_t c, h, w, k, s, pad;
     bool global;
   };
-  const std::vector<Case> cases = {{"max", 3, 12, 13, 2, 2, 0, false}, {"avg", 2, 9, 17, 3, 1, 1, false},
-                                   {"max", 4, 15, 11, 3, 2, 1, false}, {"avg", 5, 7, 6, 7, 1, 0, true}};
+  std::vector<Case> cases = {{"max", 3, 12, 13, 2, 2, 0, false}, {"avg", 2, 9, 17, 3, 1, 1, false},
+                             {"max", 4, 15, 11, 3, 2, 1, false}, {"avg", 5, 7, 6, 7, 1, 0, true},
+                             {"max", 2, 13, 13, 3, 1, 0, true}};
+  for (int64_t w = 1; w <= 13; ++w) {  // every tail of the 4- and 8-lane vectors
+    cases.push_back({"max", 2, 5, w, 3, 2, 1, false});
+    cases.push_back({"avg", 2, 4, w, 2, 1, 1, false});
+  }
   for (const Case& c : cases)
     CompareAtEveryLevel(
         [&] {

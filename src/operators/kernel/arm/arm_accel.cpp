@@ -5,6 +5,7 @@
 #include "operators/conv_op.h"
 #include "operators/kernel/arm/cpu_arm.h"
 #include "operators/kernel/arm/dwconv_arm.h"
+#include "operators/kernel/arm/pool_arm.h"
 #include "operators/kernel/arm/sgemm_arm.h"
 #include "operators/kernel/arm/vmath_arm.h"
 #include "operators/kernel/arm/winograd_arm.h"
@@ -115,6 +116,12 @@ const ElementwiseAccel kElementwise = {
     [](ElementwiseType type) { return NeonActive() && simd::ElementwiseTypeVectorized(type) ? "neon vec" : "portable"; },
 };
 
+const Pool2dAccel kPool2d = {
+    [](const PoolGeometry& g) { return Pool2dArmSupported(g, ActiveIsa()); },
+    [](const PoolGeometry& g, const float* x, float* y) { Pool2dArm(g, x, y); },
+    [](const PoolGeometry& g) { return Pool2dKernelName(g, ActiveIsa()); },
+};
+
 const ActivationAccel kActivation = {
     ActivationArrayArm,
     ActivationKernelName,
@@ -135,6 +142,7 @@ void FillCpuAccel(CpuAccelTable* t) {
   t->sgemm = SgemmActive;
   t->conv = &kConv;
   t->elementwise = &kElementwise;
+  t->pool2d = &kPool2d;
   t->activation = &kActivation;
   t->softmax = &kSoftmax;
 }
