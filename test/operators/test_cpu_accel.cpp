@@ -100,12 +100,14 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
   }
   const ConvGeometry pw = Geo(64, 7, 64, 1, 1, 1);  // a 1x1 conv: the GEMM path at every level
   const ConvGeometry dw = Geo(32, 28, 32, 3, 1, 32);
+  const ConvGeometry stem = Geo(3, 224, 32, 3, 2, 1);  // a network's first conv: the direct stride-2 path
   const PoolGeometry pool = Pool2x2();
   {
     ScopedLevel level(*isa, 0);
     CHECK(std::string(isa->name(isa->active())) == "generic");
     CHECK(std::string(ConvName(pw)) == "gemm generic");
     CHECK(std::string(ConvName(dw)) == "dw portable");
+    CHECK(std::string(ConvName(stem)) == "gemm generic");
     CHECK(std::string(CpuAccel().pool2d->name(pool)) == "portable");
     CHECK(std::string(CpuAccel().softmax->name()) == "portable");
     CHECK_FALSE(CpuAccel().softmax->supports());
@@ -116,6 +118,7 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
   CHECK(std::string(isa->name(isa->active())).rfind("neon", 0) == 0);  // "neon", "neon+dotprod+fp16", ...
   CHECK(std::string(ConvName(pw)) == "gemm neon");
   CHECK(std::string(ConvName(dw)) == "dw3x3s1 neon");
+  CHECK(std::string(ConvName(stem)) == "direct 3x3s2 neon");
   CHECK(std::string(CpuAccel().pool2d->name(pool)) == "neon vec");
   CHECK(std::string(CpuAccel().softmax->name()) == "neon vec");
   CHECK(CpuAccel().softmax->supports());
@@ -124,6 +127,7 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
   CHECK(std::string(isa->name(isa->active())) == "avx2+fma");
   CHECK(std::string(ConvName(pw)) == "gemm avx2");
   CHECK(std::string(ConvName(dw)) == "dw3x3s1 avx2");
+  CHECK(std::string(ConvName(stem)) == "direct 3x3s2 avx2");
   CHECK(std::string(CpuAccel().pool2d->name(pool)) == "avx2 vec");
   CHECK(std::string(CpuAccel().softmax->name()) == "avx2 vec");
   CHECK(CpuAccel().softmax->supports());
