@@ -12,6 +12,7 @@ namespace {
 }  // namespace
 
 #define EMBER_POOL(name) name##Neon
+#define EMBER_POOL_WHOLE_TAILS 1
 #include "operators/kernel/simd/pool_kernel.inc"
 
 }  // namespace arm
