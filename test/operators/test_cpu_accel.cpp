@@ -9,6 +9,7 @@
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/gemm_func.h"
 #include "operators/kernel/cpu_accel.h"
+#include "operators/pool2d_op.h"
 #include "accel_scopes.h"
 #include "test_util.h"
 
@@ -24,6 +25,14 @@ ConvGeometry Geo(int64_t c, int64_t hw, int64_t cout, int64_t k, int64_t s, int6
   g.stride_h = g.stride_w = s;
   g.pad_top = g.pad_bottom = g.pad_left = g.pad_right = k / 2;
   g.out_h = g.out_w = (hw + 2 * (k / 2) - k) / s + 1;
+  return g;
+}
+
+// A 2x2 stride-2 max pooling of a 16x16 plane.
+PoolGeometry Pool2x2() {
+  PoolGeometry g;
+  g.batch = 1, g.channels = 8, g.in_h = g.in_w = 16, g.out_h = g.out_w = 8;
+  g.kernel_h = g.kernel_w = g.stride_h = g.stride_w = 2;
   return g;
 }
 
@@ -60,9 +69,7 @@ TEST_CASE("cpu accel: x86 and ARM builds fill the table, others leave it empty",
   CHECK(t.sgemm != nullptr);
   CHECK(t.conv != nullptr);
   CHECK(t.elementwise != nullptr);
-#if defined(EMBER_HAVE_X86_KERNELS)
-  CHECK(t.pool2d != nullptr);  // ARM pooling: not yet (the portable code)
-#endif
+  CHECK(t.pool2d != nullptr);
   CHECK(t.activation != nullptr);
   CHECK(t.softmax != nullptr);
 #else
@@ -93,11 +100,15 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
   }
   const ConvGeometry pw = Geo(64, 7, 64, 1, 1, 1);  // a 1x1 conv: the GEMM path at every level
   const ConvGeometry dw = Geo(32, 28, 32, 3, 1, 32);
+  const ConvGeometry stem = Geo(3, 224, 32, 3, 2, 1);  // a network's first conv: the direct stride-2 path
+  const PoolGeometry pool = Pool2x2();
   {
     ScopedLevel level(*isa, 0);
     CHECK(std::string(isa->name(isa->active())) == "generic");
     CHECK(std::string(ConvName(pw)) == "gemm generic");
     CHECK(std::string(ConvName(dw)) == "dw portable");
+    CHECK(std::string(ConvName(stem)) == "gemm generic");
+    CHECK(std::string(CpuAccel().pool2d->name(pool)) == "portable");
     CHECK(std::string(CpuAccel().softmax->name()) == "portable");
     CHECK_FALSE(CpuAccel().softmax->supports());
     CHECK_FALSE(Nchw16cKernelsAvailable());
@@ -107,6 +118,8 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
   CHECK(std::string(isa->name(isa->active())).rfind("neon", 0) == 0);  // "neon", "neon+dotprod+fp16", ...
   CHECK(std::string(ConvName(pw)) == "gemm neon");
   CHECK(std::string(ConvName(dw)) == "dw3x3s1 neon");
+  CHECK(std::string(ConvName(stem)) == "direct 3x3s2 neon");
+  CHECK(std::string(CpuAccel().pool2d->name(pool)) == "neon vec");
   CHECK(std::string(CpuAccel().softmax->name()) == "neon vec");
   CHECK(CpuAccel().softmax->supports());
   CHECK_FALSE(Nchw16cKernelsAvailable());  // NCHW16c is x86-only
@@ -114,6 +127,8 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
   CHECK(std::string(isa->name(isa->active())) == "avx2+fma");
   CHECK(std::string(ConvName(pw)) == "gemm avx2");
   CHECK(std::string(ConvName(dw)) == "dw3x3s1 avx2");
+  CHECK(std::string(ConvName(stem)) == "direct 3x3s2 avx2");
+  CHECK(std::string(CpuAccel().pool2d->name(pool)) == "avx2 vec");
   CHECK(std::string(CpuAccel().softmax->name()) == "avx2 vec");
   CHECK(CpuAccel().softmax->supports());
   CHECK(Nchw16cKernelsAvailable());

@@ -114,8 +114,11 @@ TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
       {17, 20, 23, 35, 3, 1, 1, 1, 1, "relu"},      // Winograd: cin and cout tails, partial tiles
       {8, 42, 45, 9, 3, 1, 0, 1, 1, "relu6"},       // Winograd, large output (x86: F(6,3)), no pad
       {9, 9, 8, 20, 3, 1, 1, 1, 1, "hard_swish"},   // Winograd, small output (x86: F(2,3)), act after
-      {3, 33, 34, 16, 3, 2, 1, 1, 1, "relu"},       // 3x3 s2 stem
+      {3, 33, 34, 16, 3, 2, 1, 1, 1, "relu"},       // 3x3 s2 stem (narrow: GEMM)
+      {3, 20, 70, 16, 3, 2, 1, 1, 1, "relu6"},      // 3x3 s2 stem, 35 wide: the direct path
       {4, 15, 17, 8, 5, 2, 2, 1, 1, ""},            // 5x5 s2
+      {5, 13, 71, 6, 5, 2, 2, 1, 1, "leaky_relu"},  // 5x5 s2, 36 wide: direct
+      {3, 17, 81, 9, 7, 2, 3, 1, 1, "hard_swish"},  // 7x7 s2 stem, 41 wide: direct, activation after
       {6, 10, 10, 8, 3, 1, 2, 2, 2, "hard_swish"},  // dilation 2, groups 2, activation not fused
       {12, 13, 19, 12, 3, 1, 1, 1, 12, "relu"},     // depthwise 3x3 s1
       {8, 14, 15, 8, 3, 2, 1, 1, 8, "relu6"},       // depthwise 3x3 s2
@@ -159,8 +162,13 @@ TEST_CASE("simd levels: pool2d against the portable pooling", "[simd][pool]") {
     int64_t c, h, w, k, s, pad;
     bool global;
   };
-  const std::vector<Case> cases = {{"max", 3, 12, 13, 2, 2, 0, false}, {"avg", 2, 9, 17, 3, 1, 1, false},
-                                   {"max", 4, 15, 11, 3, 2, 1, false}, {"avg", 5, 7, 6, 7, 1, 0, true}};
+  std::vector<Case> cases = {{"max", 3, 12, 13, 2, 2, 0, false}, {"avg", 2, 9, 17, 3, 1, 1, false},
+                             {"max", 4, 15, 11, 3, 2, 1, false}, {"avg", 5, 7, 6, 7, 1, 0, true},
+                             {"max", 2, 13, 13, 3, 1, 0, true}};
+  for (int64_t w = 1; w <= 13; ++w) {  // every tail of the 4- and 8-lane vectors
+    cases.push_back({"max", 2, 5, w, 3, 2, 1, false});
+    cases.push_back({"avg", 2, 4, w, 2, 1, 1, false});
+  }
   for (const Case& c : cases)
     CompareAtEveryLevel(
         [&] {

@@ -3,8 +3,10 @@
 
 #include "operators/activation_op.h"
 #include "operators/conv_op.h"
+#include "operators/kernel/arm/conv_s2_direct_arm.h"
 #include "operators/kernel/arm/cpu_arm.h"
 #include "operators/kernel/arm/dwconv_arm.h"
+#include "operators/kernel/arm/pool_arm.h"
 #include "operators/kernel/arm/sgemm_arm.h"
 #include "operators/kernel/arm/vmath_arm.h"
 #include "operators/kernel/arm/winograd_arm.h"
@@ -23,8 +25,8 @@ namespace {
 // ---- conv ----
 
 // The conv paths, numbered for ConvAccelPlan (0: the portable code). Winograd F(m,3) is kWino2 + m / 2 - 1.
-enum ConvPath : int { kNone = 0, kGemm, kDepthwise, kWino2, kWino4, kWino6 };
-static_assert(kWino6 < kConvAccelPaths, "kConvAccelPaths too small for the ARM conv paths");
+enum ConvPath : int { kNone = 0, kGemm, kDepthwise, kWino2, kWino4, kWino6, kDirectS2 };
+static_assert(kDirectS2 < kConvAccelPaths, "kConvAccelPaths too small for the ARM conv paths");
 
 int WinoM(int path) { return 2 * (path - kWino2 + 1); }
 bool IsWino(int path) { return path >= kWino2 && path <= kWino6; }
@@ -34,6 +36,8 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
   // Depthwise convs read the plain filter, in place; the portable loop runs what the kernels do not handle.
   if (IsDepthwise(g))
     return DepthwiseKernelSupported(g, ActiveIsa()) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
+  // A stem (few input channels, wide rows): the direct stride-2 kernel, as on x86.
+  if (ConvDirectS2Pays(g, ActiveIsa())) return {kDirectS2, "@s2"};
   switch (WinogradChoose(g)) {
     case 2: return {kWino2, "@wino2"};
     case 4: return {kWino4, "@wino4"};
@@ -45,6 +49,7 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
 void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
   if (path == kGemm) simd::PackConvFilter(g, filter, packed);
   if (IsWino(path)) simd::WinogradPackFilter(g, WinoM(path), filter, packed);
+  if (path == kDirectS2) simd::PackConvDirectS2Filter(g, filter, packed);
 }
 
 // An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
@@ -54,6 +59,7 @@ void DepthwisePostActivation(float* out, int64_t n, const void* ctx) {
 
 void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
              const float* x, float* y) {
+  if (path == kDirectS2) return ConvDirectS2Arm(g, filter, bias, act, x, y);
   simd::GemmEpilogue ep;
   const bool fused = simd::EpilogueActivation(act, &ep);
   if (path == kDepthwise) {
@@ -70,6 +76,7 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
 const char* ConvName(int path, const ConvGeometry& g) {
   if (path == kDepthwise) return DepthwiseKernelName(g, ActiveIsa());
   if (IsWino(path)) return WinogradKernelName(WinoM(path), ActiveIsa());
+  if (path == kDirectS2) return ConvDirectS2Name(g);
   if (path != kGemm) return "dw portable";  // only depthwise convs fall back to the portable code
   return ActiveIsa() == Isa::kNeon ? "gemm neon" : "gemm generic";
 }
@@ -115,6 +122,12 @@ const ElementwiseAccel kElementwise = {
     [](ElementwiseType type) { return NeonActive() && simd::ElementwiseTypeVectorized(type) ? "neon vec" : "portable"; },
 };
 
+const Pool2dAccel kPool2d = {
+    [](const PoolGeometry& g) { return Pool2dArmSupported(g, ActiveIsa()); },
+    [](const PoolGeometry& g, const float* x, float* y) { Pool2dArm(g, x, y); },
+    [](const PoolGeometry& g) { return Pool2dKernelName(g, ActiveIsa()); },
+};
+
 const ActivationAccel kActivation = {
     ActivationArrayArm,
     ActivationKernelName,
@@ -135,6 +148,7 @@ void FillCpuAccel(CpuAccelTable* t) {
   t->sgemm = SgemmActive;
   t->conv = &kConv;
   t->elementwise = &kElementwise;
+  t->pool2d = &kPool2d;
   t->activation = &kActivation;
   t->softmax = &kSoftmax;
 }

@@ -1,4 +1,5 @@
-// Direct 3x3 stride-2 conv row kernel, compiled with -mavx2 -mfma (see cmake/x86_kernels.cmake).
+// Direct KxK stride-2 conv row kernel (simd/conv_s2_direct_kernel.inc), compiled with -mavx2 -mfma (see
+// cmake/x86_kernels.cmake).
 #include <immintrin.h>
 
 #include "operators/kernel/x86/conv_s2_direct_x86.h"
@@ -25,7 +26,7 @@ inline void StoreN(float* p, V v, int n) {
 }
 }  // namespace
 
-#include "operators/kernel/x86/conv_s2_direct_kernel.inc"
+#include "operators/kernel/simd/conv_s2_direct_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

@@ -1,4 +1,5 @@
-// Direct 3x3 stride-2 conv row kernel, compiled with -mavx512f -mfma (see cmake/x86_kernels.cmake).
+// Direct KxK stride-2 conv row kernel (simd/conv_s2_direct_kernel.inc), compiled with -mavx512f -mfma (see
+// cmake/x86_kernels.cmake).
 #include <immintrin.h>
 
 #include "operators/kernel/x86/conv_s2_direct_x86.h"
@@ -22,7 +23,7 @@ namespace {
 inline void StoreN(float* p, V v, int n) { _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1u), v); }
 }  // namespace
 
-#include "operators/kernel/x86/conv_s2_direct_kernel.inc"
+#include "operators/kernel/simd/conv_s2_direct_kernel.inc"
 
 }  // namespace x86
 }  // namespace ember

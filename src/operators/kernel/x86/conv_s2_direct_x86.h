@@ -1,12 +1,7 @@
-// Direct KxK (3, 5 or 7) stride-2 convolution (groups 1, dilation 1) for convs with few input channels, where
-// the GEMM path spends most of its time unfolding the image: a network's first conv (3 -> 32 channels, 3x3)
-// ran at ~30% of the FMA limit through im2col + GEMM, resnet's 7x7 stem at ~60%.
-//
-// Each image is first split, per padded input row, into its even and its odd columns (E[m] = row[2m],
-// O[m] = row[2m + 1] of the zero-padded row), so the kernel reads every tap as a plain vector load: output
-// column o needs E[o], O[o], E[o + 1], O[o + 1], ... (K taps). The kernel then computes kConvS2CB output
-// channels x up to 4 (AVX-512) or 2 (AVX2) vectors of one output row per tile, weights broadcast from a
-// packed copy, bias and clamp / leaky activation in the epilogue. Threads split the output rows.
+// Direct KxK (3, 5 or 7) stride-2 convolution on x86 (AVX2+FMA and AVX-512): the shared driver
+// (simd/conv_s2_direct.h, which describes the method and holds the thresholds) with the row kernels of
+// conv_s2_direct_avx2.cpp (2 vectors of 8 per tile row) and conv_s2_direct_avx512.cpp (4 of 16), one source
+// simd/conv_s2_direct_kernel.inc. The wrappers take an Isa.
 #pragma once
 
 #include <cstdint>
@@ -14,33 +9,16 @@
 
 #include "operators/activation_op.h"
 #include "operators/conv_op.h"
+#include "operators/kernel/simd/conv_s2_direct.h"
 #include "operators/kernel/x86/cpu_isa.h"
 #include "operators/kernel/x86/sgemm_x86.h"
 
 namespace ember {
 namespace x86 {
 
-constexpr int kConvS2CB = 4;  // output channels per kernel tile (the packed filter's block)
-// The direct conv is used up to this many input channels and from this output width (ConvDirectS2Pays).
-// Measured, 1 thread, AVX-512 (ms, direct / GEMM): 3 -> 32 at 208x208 out 0.51 / 1.19, 3 -> 32 at 112x112
-// 0.19 / 0.30, 32 -> 64 at 104x104 2.49 / 3.14; 64 -> 128 at 28x28 0.82 / 0.77, 128 -> 256 at 14x14
-// 1.26 / 0.81, 256 -> 512 at 7x7 2.59 / 0.94 (narrow rows waste lanes, deep inputs favour the GEMM's reuse).
-constexpr int64_t kConvS2MaxInC = 32;
-constexpr int64_t kConvS2MinOutW = 32;
-
-// One call of an ISA's row kernel: output rows [oh0, oh1) of every output channel.
-struct ConvS2Args {
-  int k;                // kernel size: 3, 5 or 7
-  const float* split;   // [cin][prows][2][w2]: each padded input row's even columns, then its odd columns
-  int64_t cin, prows, w2;
-  const float* w;       // packed filter: [ceil(cout / kConvS2CB)][cin][k * k][kConvS2CB], zero past cout
-  const float* bias;    // [cout]
-  int64_t cout;
-  float* out;           // [cout][out_h][out_w]
-  int64_t out_h, out_w;
-  int64_t oh0, oh1;
-  GemmEpilogue ep;      // act / lo / hi / slope used
-};
+using simd::ConvS2Args;
+using simd::kConvS2CB;
+using simd::PackConvDirectS2Filter;
 void ConvS2RowsAvx2(const ConvS2Args& a);
 void ConvS2RowsAvx512(const ConvS2Args& a);
 
@@ -49,14 +27,12 @@ bool ConvDirectS2Supported(const ConvGeometry& g, Isa isa);
 // True when it is also measured faster than the GEMM path for `g` (few input channels).
 bool ConvDirectS2Pays(const ConvGeometry& g, Isa isa);
 
-// Packs filter [cout, cin, k, k] into the kernel's layout.
-void PackConvDirectS2Filter(const ConvGeometry& g, const float* filter, std::vector<float>* packed);
-
 // The conv of NCHW `input` into NCHW `output`, bias [cout] (not null), any activation (clamp / leaky fused,
 // the others applied after). Requires ConvDirectS2Supported(g, isa).
 void ConvDirectS2(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
-                     const float* input, float* output, Isa isa);
+                  const float* input, float* output, Isa isa);
 
+// "direct 3x3s2 avx2", ..., "direct 7x7s2 avx512".
 const char* ConvDirectS2Name(const ConvGeometry& g, Isa isa);
 
 }  // namespace x86

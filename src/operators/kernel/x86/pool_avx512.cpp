@@ -1,4 +1,4 @@
-// pool2d kernels compiled with -mavx512f -mfma (see pool_x86.h and cmake/x86_kernels.cmake).
+// pool2d kernels compiled with -mavx512f -mfma (see simd/pool.h and cmake/x86_kernels.cmake).
 #include <immintrin.h>
 
 #include "operators/kernel/x86/pool_x86.h"

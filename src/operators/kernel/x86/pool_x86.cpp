@@ -1,80 +1,22 @@
+// The x86 levels' pool2d kernels for the shared driver (simd/pool.cpp).
 #include "operators/kernel/x86/pool_x86.h"
-
-#include "operators/kernel/central-arm-func/pool2d_func.h"
-#include "operators/pool2d_op.h"
 
 namespace ember {
 namespace x86 {
 
-namespace {
-
-bool VecIsa(Isa isa) { return isa != Isa::kGeneric && IsaSupported(isa); }
-
-// The whole plane is the window of the single output: *count is the portable divisor.
-bool IsGlobal(const PoolGeometry& g, int64_t* count) {
-  if (g.out_h != 1 || g.out_w != 1) return false;
-  int64_t h0, h1, hs, w0, w1, ws;
-  PoolWindow(g.adaptive, 0, g.in_h, 1, g.kernel_h, g.stride_h, g.pad_top, &h0, &h1, &hs);
-  PoolWindow(g.adaptive, 0, g.in_w, 1, g.kernel_w, g.stride_w, g.pad_left, &w0, &w1, &ws);
-  if (h0 != 0 || h1 != g.in_h || w0 != 0 || w1 != g.in_w || g.in_h * g.in_w == 0) return false;
-  *count = (g.exclusive || g.adaptive) ? g.in_h * g.in_w : hs * ws;
-  return true;
-}
-
-bool IsFixed(const PoolGeometry& g) {
-  return !g.adaptive && (g.stride_w == 1 || g.stride_w == 2) && g.stride_h >= 1 && g.kernel_h >= 1 &&
-         g.kernel_w >= 1;
-}
-
-}  // namespace
-
 bool Pool2dX86Supported(const PoolGeometry& g, Isa isa) {
-  if (!VecIsa(isa) || g.dilation_h != 1 || g.dilation_w != 1) return false;
-  int64_t count;
-  return IsGlobal(g, &count) || IsFixed(g);
+  return isa != Isa::kGeneric && IsaSupported(isa) && simd::Pool2dShapeSupported(g);
 }
 
 void Pool2dX86(const PoolGeometry& g, const float* x, float* y, Isa isa) {
-  const int64_t planes = g.batch * g.channels, in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
-  if (planes == 0 || out_hw == 0) return;
-  int64_t count = 0;
-  if (IsGlobal(g, &count)) {
-    auto global = isa == Isa::kAvx512 ? PoolGlobalAvx512 : PoolGlobalAvx2;
-    const int64_t kChunk = 16;
-    const int64_t chunks = (planes + kChunk - 1) / kChunk;
-#pragma omp parallel for if (planes * in_hw > 65536)
-    for (int64_t c = 0; c < chunks; ++c) {
-      const int64_t p0 = c * kChunk, n = std::min(planes, p0 + kChunk) - p0;
-      global(x + p0 * in_hw, n, in_hw, g.is_max, static_cast<float>(count), y + p0);
-    }
-    return;
-  }
-  auto plane = isa == Isa::kAvx512 ? PoolPlaneAvx512 : PoolPlaneAvx2;
-#pragma omp parallel for if (planes * out_hw * g.kernel_h * g.kernel_w > 65536)
-  for (int64_t nc = 0; nc < planes; ++nc) {
-    PoolPlaneArgs a;
-    a.in = x + nc * in_hw;
-    a.out = y + nc * out_hw;
-    a.in_h = g.in_h;
-    a.in_w = g.in_w;
-    a.out_h = g.out_h;
-    a.out_w = g.out_w;
-    a.kernel_h = g.kernel_h;
-    a.kernel_w = g.kernel_w;
-    a.stride_h = g.stride_h;
-    a.stride_w = g.stride_w;
-    a.pad_top = g.pad_top;
-    a.pad_left = g.pad_left;
-    a.is_max = g.is_max;
-    a.exclusive = g.exclusive;
-    plane(a);
-  }
+  static const simd::PoolKernels kAvx2 = {PoolPlaneAvx2, PoolGlobalAvx2};
+  static const simd::PoolKernels kAvx512 = {PoolPlaneAvx512, PoolGlobalAvx512};
+  simd::Pool2dRun(g, x, y, isa == Isa::kAvx512 ? kAvx512 : kAvx2);
 }
 
 const char* Pool2dKernelName(const PoolGeometry& g, Isa isa) {
   if (!Pool2dX86Supported(g, isa)) return "portable";
-  int64_t count;
-  const bool global = IsGlobal(g, &count);
+  const bool global = simd::Pool2dIsGlobal(g);
   if (isa == Isa::kAvx512) return global ? "avx512 global" : "avx512 vec";
   return global ? "avx2 global" : "avx2 vec";
 }

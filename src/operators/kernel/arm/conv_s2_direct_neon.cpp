@@ -1,0 +1,32 @@
+// NEON direct KxK stride-2 conv row kernel (simd/conv_s2_direct_kernel.inc over the NEON vocabulary; on 32-bit
+// ARM compiled with -mfpu=neon-vfpv4). Tiles of kConvS2CB channels x NV vectors: aarch64 has 32 vector
+// registers (16 accumulators + 4 inputs, 16 columns), armv7 16 (8 + 2, 8 columns).
+#include <arm_neon.h>
+
+#include "operators/kernel/arm/conv_s2_direct_arm.h"
+
+namespace ember {
+namespace arm {
+
+namespace {
+#include "operators/kernel/arm/vmath_isa_neon.inc"
+inline void StoreN(float* p, V v, int n) { VStoreN(p, v, n); }
+}  // namespace
+
+#define VLOADU(p) VLoad(p)
+#define VSTOREU(p, v) VStore(p, v)
+#define VSET1(x) VSet1(x)
+#define VFMA(a, b, c) VFma(a, b, c)
+#define VZERO() VZero()
+#define VMAX(a, b) VMax(a, b)
+#define VMIN(a, b) VMin(a, b)
+#define EMBER_S2_ROWS ConvS2RowsNeon
+#if defined(__aarch64__)
+#define EMBER_S2_NV 4
+#else
+#define EMBER_S2_NV 2
+#endif
+#include "operators/kernel/simd/conv_s2_direct_kernel.inc"
+
+}  // namespace arm
+}  // namespace ember

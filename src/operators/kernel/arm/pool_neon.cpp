@@ -1,0 +1,19 @@
+// NEON pool2d kernels (simd/pool_kernel.inc over the NEON vocabulary; on 32-bit ARM compiled with
+// -mfpu=neon-vfpv4, where vector divide is emulated lane by lane with the same results).
+#include <arm_neon.h>
+
+#include "operators/kernel/arm/pool_arm.h"
+
+namespace ember {
+namespace arm {
+
+namespace {
+#include "operators/kernel/arm/vmath_isa_neon.inc"
+}  // namespace
+
+#define EMBER_POOL(name) name##Neon
+#define EMBER_POOL_WHOLE_TAILS 1
+#include "operators/kernel/simd/pool_kernel.inc"
+
+}  // namespace arm
+}  // namespace ember
