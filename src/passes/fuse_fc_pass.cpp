@@ -1,4 +1,5 @@
-// fuse_fc: mul / matmul / matmul_v2 by a 2-D weight + elementwise_add of a bias weight -> fc.
+// fuse_fc: mul / matmul / matmul_v2 by a 2-D weight + elementwise_add of a bias weight -> fc. A matmul by a
+// transposed weight (ONNX Gemm with transB = 1, what every exported Linear layer is) gets a transposed copy.
 #include "framework/op_registry.h"
 #include "passes/pass_util.h"
 #include "passes/passes.h"
@@ -13,8 +14,10 @@ bool IsMatmul(const OpDesc& op) {
          op.Input("Y").size() == 1;
 }
 
-// fc's in_num_col_dims for a plain (untransposed, unscaled) matmul of X; false when it is not one.
-bool InNumColDims(const BlockDesc& b, const OpDesc& mm, int64_t* dims) {
+// fc's in_num_col_dims for an unscaled matmul of an untransposed X (*trans_y: by the transposed weight); false
+// when it is not one.
+bool InNumColDims(const BlockDesc& b, const OpDesc& mm, int64_t* dims, bool* trans_y) {
+  *trans_y = false;
   AttrReader r(mm);
   if (mm.type == "mul") {
     *dims = r.Int("x_num_col_dims", 1);
@@ -25,10 +28,22 @@ bool InNumColDims(const BlockDesc& b, const OpDesc& mm, int64_t* dims) {
     const bool ty = v1 ? r.Bool("transpose_Y", false) : r.Bool("trans_y", false);
     const float alpha = v1 ? r.Float("alpha", 1.f) : 1.f;
     const VarDesc* xv = b.FindVar(mm.Input("X")[0]);
-    if (tx || ty || alpha != 1.f || !xv || xv->dims.size() < 2) return false;
+    if (tx || alpha != 1.f || !xv || xv->dims.size() < 2) return false;
     *dims = static_cast<int64_t>(xv->dims.size()) - 1;
+    *trans_y = ty;
   }
   return r.status().ok();
+}
+
+// w [n, k] -> [k, n].
+Tensor Transposed(const Tensor& w) {
+  const int64_t n = w.dims()[0], k = w.dims()[1];
+  Tensor t(DataType::kFloat32, {k, n});
+  const float* src = w.data<float>();
+  float* dst = t.mutable_data<float>();
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < k; ++j) dst[j * n + i] = src[i * k + j];
+  return t;
 }
 
 }  // namespace
@@ -42,19 +57,20 @@ Status FuseFcPass(ProgramDesc* program, Scope* weights) {
         const Tensor* w = Weight(*weights, mm.Input("Y")[0]);
         if (!w || w->dims().size() != 2) return false;
         int64_t in_num_col_dims = 1;
-        if (!InNumColDims(b, mm, &in_num_col_dims)) return false;
+        bool trans_y = false;
+        if (!InNumColDims(b, mm, &in_num_col_dims, &trans_y)) return false;
         if (add.type != "elementwise_add" || add.Input("X").size() != 1 || add.Input("Y").size() != 1 ||
             HasFusedActivation(add))
           return false;
         const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
-        const int64_t n = w->dims()[1];
+        const int64_t n = w->dims()[trans_y ? 0 : 1];
         if (!bias || bias->numel() != n || bias->dims()[bias->dims().size() - 1] != n) return false;
         const int64_t axis = AxisAttr(add, -1);
         if (axis != -1 && axis != in_num_col_dims) return false;
         OpDesc fc;
         fc.type = "fc";
         fc.SetInput("Input", mm.Input("X"));
-        fc.SetInput("W", mm.Input("Y"));
+        fc.SetInput("W", {trans_y ? AddWeight(&b, weights, mm.Input("Y")[0], Transposed(*w)) : mm.Input("Y")[0]});
         fc.SetInput("Bias", add.Input("Y"));
         fc.SetOutput("Out", add.Output("Out"));
         fc.attrs["in_num_col_dims"] = Attribute::Int(in_num_col_dims);

@@ -191,6 +191,9 @@ TEST_CASE("ONNX Conv (asymmetric pads, strides) + Relu + Flatten + Gemm match pl
   const OpDesc* c2 = FindOp(loaded, "conv2d");
   REQUIRE(c2);
   CHECK(c2->Attr("paddings")->ints == std::vector<int64_t>{1, 2, 0, 1});
+  // The Gemm by constant weights is an fc (transB, alpha and beta folded into its weights), not a matmul.
+  CHECK(FindOp(loaded, "fc"));
+  CHECK_FALSE(FindOp(loaded, "matmul"));
   CHECK(c2->Attr("strides")->ints == std::vector<int64_t>{1, 2});
   REQUIRE(loaded.block0().FindVar("x"));
   CHECK(loaded.block0().FindVar("x")->dims == std::vector<int64_t>{-1, C, H, W});

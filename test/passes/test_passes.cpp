@@ -141,6 +141,21 @@ TEST_CASE("mul / matmul / matmul_v2 + elementwise_add (+ relu) become fc", "[io]
   }
 }
 
+TEST_CASE("matmul / matmul_v2 by a transposed weight (ONNX Gemm, transB = 1) + bias become fc", "[io][passes]") {
+  for (const char* mm : {"matmul", "matmul_v2"}) {
+    INFO(mm);
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 6}).Weight("w", RandomTensor({5, 6}, 7)).Weight("b", RandomTensor({5}, 8));
+    const char* trans = std::string(mm) == "matmul" ? "transpose_Y" : "trans_y";
+    pb.Op(mm, {{"X", {"x"}}, {"Y", {"w"}}}, {{"Out", {"m"}}}, {{trans, Attribute::Bool(true)}});
+    pb.Op("elementwise_add", {{"X", {"m"}}, {"Y", {"b"}}}, {{"Out", {"y"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {3, 6}, {"y"});
+    CHECK(c.optimized_ops["fc"] == 1);
+    CHECK(c.optimized_ops.count(mm) == 0);
+  }
+}
+
 TEST_CASE("elementwise + activation fuse into the elementwise op (float32 outputs only)", "[io][passes]") {
   {  // residual add + relu
     ProgramBuilder pb;

@@ -316,6 +316,40 @@ Status ConvertMatMul(OnnxContext& c) {
   return Status::OK();
 }
 
+// A Gemm by constant B and C (every exported Linear layer) becomes fc: A is 2-D by the spec, and alpha, beta
+// and transB fold into copies of the weights, so the packed fc kernel runs it with its bias epilogue (as a
+// matmul + add it ran at ~1 GFLOP/s, and no pass could fuse it without A's rank). False: not such a Gemm.
+bool ConvertGemmAsFc(OnnxContext& c, float alpha, float beta, bool ta, bool tb, Status* status) {
+  const Tensor* b = c.Const(c.In(1));
+  if (ta || !b || b->dtype() != DataType::kFloat32 || b->dims().size() != 2) return false;
+  const int64_t k = b->dims()[tb ? 1 : 0], n = b->dims()[tb ? 0 : 1];
+  const Tensor* bias = c.In(2).empty() ? nullptr : c.Const(c.In(2));
+  if (!c.In(2).empty() && (!bias || bias->dtype() != DataType::kFloat32 ||
+                           (bias->numel() != n && bias->numel() != 1) ||
+                           (bias->numel() == n && bias->dims()[bias->dims().size() - 1] != n)))
+    return false;
+  Tensor w(DataType::kFloat32, {k, n});
+  const float* src = b->data<float>();
+  float* dst = w.mutable_data<float>();
+  for (int64_t i = 0; i < k; ++i)
+    for (int64_t j = 0; j < n; ++j) dst[i * n + j] = alpha * (tb ? src[j * k + i] : src[i * n + j]);
+  const std::string w_name = c.Temp(c.In(1));
+  *status = c.AddWeight(w_name, w);
+  OpDesc::Slots inputs = {{"Input", {c.In(0)}}, {"W", {w_name}}};
+  if (bias && status->ok()) {
+    Tensor bn(DataType::kFloat32, {n});
+    float* bd = bn.mutable_data<float>();
+    for (int64_t j = 0; j < n; ++j) bd[j] = beta * bias->data<float>()[bias->numel() == 1 ? 0 : j];
+    const std::string b_name = c.Temp(c.In(2));
+    inputs.push_back({"Bias", {b_name}});
+    *status = c.AddWeight(b_name, bn);
+  }
+  if (!status->ok()) return true;
+  c.SetType(c.Out(0), DataType::kFloat32);
+  c.AddOp("fc", inputs, {{"Out", {c.Out(0)}}}, {{"in_num_col_dims", Attribute::Int(1)}});
+  return true;
+}
+
 Status ConvertGemm(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   OnnxAttrs& a = c.attrs();
@@ -323,6 +357,8 @@ Status ConvertGemm(OnnxContext& c) {
   float alpha = a.Float("alpha", 1.f), beta = a.Float("beta", 1.f);
   bool ta = a.Int("transA", 0) != 0, tb = a.Int("transB", 0) != 0;
   a.Ignore({"broadcast"});
+  Status as_fc;
+  if (ConvertGemmAsFc(c, alpha, beta, ta, tb, &as_fc)) return as_fc;
   std::string prod = c.In(2).empty() ? y : c.Temp(y);
   c.SetType(prod, DataType::kFloat32);
   c.AddOp("matmul", {{"X", {c.In(0)}}, {"Y", {c.In(1)}}}, {{"Out", {prod}}},
