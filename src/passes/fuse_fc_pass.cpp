@@ -64,7 +64,8 @@ Status FuseFcPass(ProgramDesc* program, Scope* weights) {
           return false;
         const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
         const int64_t n = w->dims()[trans_y ? 0 : 1];
-        if (!bias || bias->numel() != n || bias->dims()[bias->dims().size() - 1] != n) return false;
+        if (!bias || bias->numel() != n || bias->dims().size() == 0 || bias->dims()[bias->dims().size() - 1] != n)
+          return false;
         const int64_t axis = AxisAttr(add, -1);
         if (axis != -1 && axis != in_num_col_dims) return false;
         OpDesc fc;

@@ -482,6 +482,45 @@ TEST_CASE("ONNX converter table: valid, non-overlapping opset ranges; the usual 
   CHECK(covers("NonMaxSuppression", 13) == 0);
 }
 
+TEST_CASE("ONNX Gemm by constant weights becomes fc: no C, a scalar C, a [1, N] C, transB 0 and 1", "[io][onnx]") {
+  const int M = 3, K = 5, N = 4;
+  for (int variant = 0; variant < 4; ++variant) {
+    INFO("variant " << variant);
+    const bool tb = variant % 2 == 1;
+    onnx::ModelProto m = NewModel(13);
+    auto* g = m.mutable_graph();
+    Tensor b = RandomTensor(tb ? DDim({N, K}) : DDim({K, N}), 21);
+    SetTensor(g->add_initializer(), "b", tb ? std::vector<int64_t>{N, K} : std::vector<int64_t>{K, N}, ToVector(b));
+    std::vector<std::string> ins = {"a", "b"};
+    std::vector<float> cv;
+    if (variant == 1) cv = {0.75f}, SetTensor(g->add_initializer(), "c", {}, cv);
+    if (variant >= 2) cv = ToVector(RandomTensor({N}, 22)), SetTensor(g->add_initializer(), "c", {1, N}, cv);
+    if (!cv.empty()) ins.push_back("c");
+    auto* gemm = AddNode(g, "Gemm", ins, {"y"});
+    IntAttr(gemm, "transB", tb);
+    FloatAttr(gemm, "alpha", 1.5f);
+    AddValueInfo(g->mutable_input(), "a", {M, K});
+    AddValueInfo(g->mutable_output(), "y", {M, N});
+    Tensor a = RandomTensor({M, K}, 23), y;
+    ProgramDesc loaded;
+    Status s = RunModel(m, {{"a", a}}, "y", &y, &loaded);
+    INFO(s.message());
+    REQUIRE(s.ok());
+    CHECK(FindOp(loaded, "fc"));
+    std::vector<float> av = ToVector(a), bv = ToVector(b), want(M * N);
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        double acc = 0;
+        for (int k = 0; k < K; ++k) acc += av[i * K + k] * bv[tb ? j * K + k : k * N + j];
+        const float c = cv.empty() ? 0.f : cv[cv.size() == 1 ? 0 : j];
+        want[i * N + j] = static_cast<float>(1.5 * acc + c);
+      }
+    std::string why;
+    CHECK(AllClose(ToVector(y), want, 1e-5f, 1e-5f, &why));
+    INFO(why);
+  }
+}
+
 TEST_CASE("ONNX unknown op: the error names the format, op type, node and opset", "[io][onnx]") {
   ProgramDesc prog;
   Scope weights;

@@ -324,10 +324,11 @@ bool ConvertGemmAsFc(OnnxContext& c, float alpha, float beta, bool ta, bool tb, 
   if (ta || !b || b->dtype() != DataType::kFloat32 || b->dims().size() != 2) return false;
   const int64_t k = b->dims()[tb ? 1 : 0], n = b->dims()[tb ? 0 : 1];
   const Tensor* bias = c.In(2).empty() ? nullptr : c.Const(c.In(2));
-  if (!c.In(2).empty() && (!bias || bias->dtype() != DataType::kFloat32 ||
-                           (bias->numel() != n && bias->numel() != 1) ||
-                           (bias->numel() == n && bias->dims()[bias->dims().size() - 1] != n)))
-    return false;
+  if (!c.In(2).empty()) {  // C: a constant of one value, or of N values along its last dim
+    if (!bias || bias->dtype() != DataType::kFloat32) return false;
+    const DDim& d = bias->dims();
+    if (bias->numel() != 1 && (bias->numel() != n || d[d.size() - 1] != n)) return false;
+  }
   Tensor w(DataType::kFloat32, {k, n});
   const float* src = b->data<float>();
   float* dst = w.mutable_data<float>();
