@@ -65,18 +65,18 @@ Status FindConverter(const onnx::NodeProto& node, int64_t opset, const OnnxConve
 // slim build's error names all it lacks.
 Status CheckConvertersBuilt(const onnx::GraphProto& g, int64_t opset) {
   Status first;
+  std::string first_type;
   std::set<std::string> others;
   for (const auto& node : g.node()) {
     const OnnxConverter* found = nullptr;
     Status s = FindConverter(node, opset, &found);
     if (s.ok()) continue;
-    if (first.ok()) first = s;
-    others.insert(Quote(node.op_type()));
+    if (first.ok()) first = s, first_type = node.op_type();
+    else if (node.op_type() != first_type) others.insert(Quote(node.op_type()));
   }
   if (first.ok()) return first;
   std::string nor;
-  for (const auto& t : others)
-    if (first.message().find("no converter for " + t) == std::string::npos) nor += (nor.empty() ? "; nor for " : ", ") + t;
+  for (const auto& t : others) nor += (nor.empty() ? "; nor for " : ", ") + t;
   return Status(first.code(), first.message() + nor);
 }
 
