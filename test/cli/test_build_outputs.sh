@@ -4,6 +4,8 @@
 #     an op the profile leaves out (the slim build links only the profile's ops and kernels);
 #   - the loaders of the formats the profile leaves out are absent (and protobuf with Paddle and ONNX);
 #   - the converters are those of the profile's source op types, and no other converter function is linked;
+#   - the conv kernel variants the profile leaves out (Winograd, depthwise 3x3 / 5x5, the stride-2 stem) and the
+#     SIMD elementwise code of a profile without elementwise ops are not linked;
 #   - libember.so's exported dynamic symbols are only the public API: the C API (ember_*) and the C++ classes
 #     of src/io/ember.h (cmake/ember.map), with Model::Load and ember_model_load among them.
 # usage: test_build_outputs.sh EMBER_EXE LIBEMBER_SO PROFILE.cmake FULL.cmake
@@ -87,6 +89,30 @@ if grep -q '^set(EMBER_NET_CONVERTERS' "$profile"; then
       bad "converter $fn ($f) serves no type of the profile but $exe has it" || ok
   done < <(awk '{ print $2 " " $3 }' <<<"$rows" | sort -u)
   echo "$n_dropped converter functions outside the profile checked absent"
+fi
+
+# The conv kernel variants: a profile that lists its models' variants (EMBER_NET_KERNELS) links none of the
+# others (src/operators/kernel/kernels_built.h), and an op family outside the profile links no SIMD code of its
+# own (the accel table fills only the entries of the kernel/cpu files built).
+if grep -q '^set(EMBER_NET_KERNELS' "$profile"; then
+  variants=$(sed -e 's/#.*//' "$profile" | tr '\n' ' ' | sed -n 's/.*set(EMBER_NET_KERNELS\([^)]*\)).*/\1/p')
+  declare -A vsym=([winograd]='simd::ConvWinograd\(' [dw3x3s1]='DwRows<3, 1>' [dw3x3s2]='DwRows<3, 2>'
+                   [dw5x5s1]='DwRows<5, 1>' [dw5x5s2]='DwRows<5, 2>')
+  n_absent=0
+  for v in "${!vsym[@]}"; do
+    grep -qw "$v" <<<"$variants" && continue
+    n_absent=$((n_absent + 1))
+    grep -qE "${vsym[$v]}" <<<"$syms" && bad "kernel variant $v is outside the profile but $exe has ${vsym[$v]}" || ok
+  done
+  if ! grep -qE '\bs2direct' <<<"$variants"; then
+    n_absent=$((n_absent + 1))
+    grep -q 'simd::ConvDirectS2(' <<<"$syms" && bad "no s2direct variant in the profile but $exe has ConvDirectS2" || ok
+  fi
+  if ! grep -qx 'elementwise_[a-z_]*' <<<"$want"; then
+    n_absent=$((n_absent + 1))
+    grep -q 'simd::ElementwiseRun(' <<<"$syms" && bad "no elementwise op in the profile but $exe has ElementwiseRun" || ok
+  fi
+  echo "$n_absent kernel variants and families outside the profile checked absent"
 fi
 
 exports=$(nm -D --defined-only "$lib" | awk '{ $1 = ""; $2 = ""; sub(/^ +/, ""); print }' | c++filt)

@@ -13,6 +13,7 @@
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
 #include "operators/kernel/cpu_accel.h"
+#include "operators/kernel/kernels_built.h"
 #include "operators/kernel/simd/conv_gemm.h"
 #include "operators/kernel/simd/eltwise.h"
 #include "operators/kernel/simd/fma_peak.h"
@@ -29,7 +30,9 @@ enum ConvPath : int { kNone = 0, kGemm, kDepthwise, kWino2, kWino4, kWino6, kDir
 static_assert(kDirectS2 < kConvAccelPaths, "kConvAccelPaths too small for the ARM conv paths");
 
 int WinoM(int path) { return 2 * (path - kWino2 + 1); }
-bool IsWino(int path) { return path >= kWino2 && path <= kWino6; }
+// Constant false when the build leaves the variant out (kernels_built.h): its code is then never referenced.
+bool IsWino(int path) { return kWinogradBuilt && path >= kWino2 && path <= kWino6; }
+bool IsDirectS2(int path) { return kAnyConvDirectS2Built && path == kDirectS2; }
 
 ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
   (void)nchw16c;  // never asked: nchw16c_available is false
@@ -49,7 +52,7 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
 void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
   if (path == kGemm) simd::PackConvFilter(g, filter, packed);
   if (IsWino(path)) simd::WinogradPackFilter(g, WinoM(path), filter, packed);
-  if (path == kDirectS2) simd::PackConvDirectS2Filter(g, filter, packed);
+  if (IsDirectS2(path)) simd::PackConvDirectS2Filter(g, filter, packed);
 }
 
 // An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
@@ -59,7 +62,7 @@ void DepthwisePostActivation(float* out, int64_t n, const void* ctx) {
 
 void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
              const float* x, float* y) {
-  if (path == kDirectS2) return ConvDirectS2Arm(g, filter, bias, act, x, y);
+  if (IsDirectS2(path)) return ConvDirectS2Arm(g, filter, bias, act, x, y);
   simd::GemmEpilogue ep;
   const bool fused = simd::EpilogueActivation(act, &ep);
   if (path == kDepthwise) {
@@ -76,7 +79,7 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
 const char* ConvName(int path, const ConvGeometry& g) {
   if (path == kDepthwise) return DepthwiseKernelName(g, ActiveIsa());
   if (IsWino(path)) return WinogradKernelName(WinoM(path), ActiveIsa());
-  if (path == kDirectS2) return ConvDirectS2Name(g);
+  if (IsDirectS2(path)) return ConvDirectS2Name(g);
   if (path != kGemm) return "dw portable";  // only depthwise convs fall back to the portable code
   return ActiveIsa() == Isa::kNeon ? "gemm neon" : "gemm generic";
 }
@@ -146,11 +149,12 @@ const SoftmaxAccel kSoftmax = {
 void FillCpuAccel(CpuAccelTable* t) {
   t->isa = &kIsa;
   t->sgemm = SgemmActive;
-  t->conv = &kConv;
-  t->elementwise = &kElementwise;
-  t->pool2d = &kPool2d;
-  t->activation = &kActivation;
-  t->softmax = &kSoftmax;
+  // Only the entries of the ops built (kernels_built.h): the others' kernels are then never referenced.
+  if constexpr (CpuKernelBuilt("conv")) t->conv = &kConv;
+  if constexpr (CpuKernelBuilt("elementwise")) t->elementwise = &kElementwise;
+  if constexpr (CpuKernelBuilt("pool2d")) t->pool2d = &kPool2d;
+  if constexpr (CpuKernelBuilt("activation")) t->activation = &kActivation;
+  if constexpr (CpuKernelBuilt("softmax")) t->softmax = &kSoftmax;
 }
 
 }  // namespace arm

@@ -54,7 +54,7 @@ bool ConvDirectS2ShapeSupported(const ConvGeometry& g) {
   return g.groups == 1 && g.kernel_h == g.kernel_w && (g.kernel_h == 3 || g.kernel_h == 5 || g.kernel_h == 7) &&
          g.stride_h == 2 && g.stride_w == 2 && g.dilation_h == 1 && g.dilation_w == 1 && g.in_c >= 1 &&
          g.out_c >= 1 && g.out_h >= 1 && g.out_w >= 1 && g.in_h >= 1 && g.in_w >= 1 && g.pad_top >= 0 &&
-         g.pad_left >= 0;
+         g.pad_left >= 0 && ConvDirectS2Built(g.kernel_h);
 }
 
 bool ConvDirectS2ShapePays(const ConvGeometry& g) {

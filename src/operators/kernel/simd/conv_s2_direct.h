@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "operators/kernel/kernels_built.h"
 #include "operators/kernel/simd/sgemm.h"
 
 namespace ember {

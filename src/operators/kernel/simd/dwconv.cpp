@@ -16,7 +16,7 @@ bool DepthwiseShapeSupported(const ConvGeometry& g) {
   return g.groups == g.in_c && g.out_c == g.in_c && g.in_c >= 1 && g.kernel_h == g.kernel_w &&
          (g.kernel_h == 3 || g.kernel_h == 5) && g.stride_h == g.stride_w && (g.stride_h == 1 || g.stride_h == 2) &&
          g.dilation_h == 1 && g.dilation_w == 1 && g.pad_top >= 0 && g.pad_left >= 0 && g.out_h >= 1 &&
-         g.out_w >= 1 && g.in_h >= 1 && g.in_w >= 1;
+         g.out_w >= 1 && g.in_h >= 1 && g.in_w >= 1 && DepthwiseVariantBuilt(g.kernel_h, g.stride_h);
 }
 
 void DepthwiseConv(const ConvGeometry& g, const float* filter, const float* bias, const GemmEpilogue& ep,

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "operators/kernel/kernels_built.h"
 #include "operators/kernel/simd/sgemm.h"
 
 namespace ember {

@@ -72,7 +72,7 @@ int ForcedPath() {
 }  // namespace
 
 bool WinogradSupported(const ConvGeometry& g) {
-  return g.kernel_h == 3 && g.kernel_w == 3 && g.stride_h == 1 && g.stride_w == 1 && g.dilation_h == 1 &&
+  return kWinogradBuilt && g.kernel_h == 3 && g.kernel_w == 3 && g.stride_h == 1 && g.stride_w == 1 && g.dilation_h == 1 &&
          g.dilation_w == 1 && g.groups == 1 && g.in_c >= 1 && g.out_c >= 1 && g.out_h >= 1 && g.out_w >= 1 &&
          g.in_h >= 1 && g.in_w >= 1 && g.pad_top >= 0 && g.pad_left >= 0 &&
          (g.in_h + 8) * (g.in_w + 8) < (int64_t{1} << 30);  // the gathers address a plane with int32 offsets

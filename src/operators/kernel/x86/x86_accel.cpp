@@ -4,6 +4,7 @@
 #include "operators/activation_op.h"
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
+#include "operators/kernel/kernels_built.h"
 #include "operators/kernel/x86/activation_x86.h"
 #include "operators/kernel/x86/conv_s2_direct_x86.h"
 #include "operators/kernel/x86/conv_x86.h"
@@ -48,8 +49,12 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
 void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
   switch (path) {
     case kGemm: PackConvFilter(g, filter, packed); break;
-    case kDirectS2: PackConvDirectS2Filter(g, filter, packed); break;
-    case kWino2: case kWino4: case kWino6: WinogradPackFilter(g, WinoM(path), filter, packed); break;
+    case kDirectS2:  // the variants a slim build leaves out are never planned; nothing here references them
+      if constexpr (kAnyConvDirectS2Built) PackConvDirectS2Filter(g, filter, packed);
+      break;
+    case kWino2: case kWino4: case kWino6:
+      if constexpr (kWinogradBuilt) WinogradPackFilter(g, WinoM(path), filter, packed);
+      break;
     case kPw16c: PackPointwise16c(g.out_c, g.in_c, filter, packed); break;
     case kDw16c: PackDepthwise16c(g.out_c, g.kernel_h, filter, packed); break;
     default: break;  // kDepthwise reads the plain filter
@@ -74,8 +79,12 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
   const Isa isa = ActiveIsa();
   switch (path) {
     case kGemm: ConvGemmPacked(g, filter, bias, act, x, y, isa); break;
-    case kDirectS2: ConvDirectS2(g, filter, bias, act, x, y, isa); break;
-    case kWino2: case kWino4: case kWino6: ConvWinograd(g, WinoM(path), filter, bias, act, x, y, isa); break;
+    case kDirectS2:
+      if constexpr (kAnyConvDirectS2Built) ConvDirectS2(g, filter, bias, act, x, y, isa);
+      break;
+    case kWino2: case kWino4: case kWino6:
+      if constexpr (kWinogradBuilt) ConvWinograd(g, WinoM(path), filter, bias, act, x, y, isa);
+      break;
     case kDepthwise: Depthwise(g, filter, bias, act, x, y, isa); break;
     case kPw16c: Pointwise16c(g, filter, bias, act, x, y, isa); break;
     case kDw16c: Depthwise16c(g, filter, bias, act, x, y, isa); break;
@@ -153,11 +162,12 @@ const SoftmaxAccel kSoftmax = {
 void FillCpuAccel(CpuAccelTable* t) {
   t->isa = &kIsa;
   t->sgemm = SgemmActive;
-  t->conv = &kConv;
-  t->elementwise = &kElementwise;
-  t->pool2d = &kPool2d;
-  t->activation = &kActivation;
-  t->softmax = &kSoftmax;
+  // Only the entries of the ops built (kernels_built.h): the others' kernels are then never referenced.
+  if constexpr (CpuKernelBuilt("conv")) t->conv = &kConv;
+  if constexpr (CpuKernelBuilt("elementwise")) t->elementwise = &kElementwise;
+  if constexpr (CpuKernelBuilt("pool2d")) t->pool2d = &kPool2d;
+  if constexpr (CpuKernelBuilt("activation")) t->activation = &kActivation;
+  if constexpr (CpuKernelBuilt("softmax")) t->softmax = &kSoftmax;
 }
 
 }  // namespace x86
