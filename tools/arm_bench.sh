@@ -2,6 +2,7 @@
 # Ember beside ncnn on ncnn's benchmark graphs, both aarch64 builds under qemu-aarch64 (no ARM hardware here),
 # interleaved (Ember then ncnn per round), the median of each engine's per-round medians.
 #   tools/arm_bench.sh [--rounds R] [--loops N] [--threads T] [--ember PATH] [--profile] [NET...]
+#   tools/arm_bench.sh --gemm [MxNxK...]   ember_gemm_bench under qemu: NEON SGEMM beside the plain one, GFLOP/s
 # qemu's time follows the instructions executed (each NEON instruction costs several host ones), not caches
 # or memory bandwidth: the ratio compares how much work each engine's code does, a proxy for a phone, not a
 # phone's figure. ncnn runs with NCNN_FP32=1 (its fp16 defaults are emulated slowly by qemu; Ember is fp32).
@@ -11,7 +12,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$root/../shared/bench/ncnn"
 ember="$root/build-arm64-test/ember"
-rounds=3 loops=3 threads=1 profile=0
+rounds=3 loops=3 threads=1 profile=0 gemm=0
 nets=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -20,10 +21,16 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --ember) ember=$2; shift 2 ;;
     --profile) profile=1; shift ;;
+    --gemm) gemm=1; shift ;;
     -*) echo "arm_bench.sh: unknown option $1" >&2; exit 2 ;;
     *) nets+=("$1"); shift ;;
   esac
 done
+if [ "$gemm" = 1 ]; then  # shapes of the nets' 1x1 convs, small enough for qemu (Cout x H*W x Cin)
+  [ ${#nets[@]} -eq 0 ] && nets=(64x3136x32 128x784x128 256x196x256 512x49x512 1024x49x1024)
+  exec qemu-aarch64 -L /usr/aarch64-linux-gnu "$(dirname "$ember")/ember_gemm_bench" --reps "$rounds" \
+    --threads "$threads" "${nets[@]}"
+fi
 [ ${#nets[@]} -eq 0 ] && nets=(mobilenet mobilenet_v2 squeezenet shufflenet_v2 resnet18 mobilenet_ssd)
 [ -x "$ember" ] || { echo "arm_bench.sh: $ember missing (tools/arm_test.sh builds it)" >&2; exit 2; }
 qemu=(qemu-aarch64 -L /usr/aarch64-linux-gnu)

@@ -1,8 +1,12 @@
-// ember_gemm_bench: times the x86 SGEMM driver (GemmPacked, A packed once as conv weights are) on given
-// M x N x K shapes, the ones a network's 1x1 convolutions make, and prints median GFLOP/s and the share of
-// the machine's FMA limit measured in the same run. Used to choose the driver's blocking (sgemm_x86.h).
+// ember_gemm_bench: times SGEMM on given M x N x K shapes (the ones a network's 1x1 convolutions make) two ways,
+// interleaved rep by rep: the instruction-set folder's SGEMM at the active level (kernel/cpu_accel.h's sgemm
+// entry: x86 AVX2 / AVX-512, ARM NEON; A packed per call, as fc and matmul run it) and the same product written
+// plainly (PortableSgemm, central-arm-func/gemm_func.h: a blocked loop the compiler vectorizes as it can).
+// Prints each one's median ms and GFLOP/s, their ratio, and the share of the machine's FMA limit measured in
+// the same run. Under qemu (tools/arm_bench.sh --gemm) the figures count instructions, not a phone's speed:
+// they judge a kernel change, not a device.
 //
-//   ember_gemm_bench [--threads T] [--reps R] [--isa avx512|avx2|generic] [MxNxK ...]
+//   ember_gemm_bench [--threads T] [--reps R] [--isa LEVEL] [MxNxK ...]
 //
 // Default shapes: mobilenet_yolo's and mobilenet's 1x1 convolutions (Cout x H*W x Cin).
 #include <omp.h>
@@ -11,65 +15,105 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
 
-#include "operators/kernel/x86/fma_peak.h"
-#include "operators/kernel/x86/sgemm_x86.h"
+#include "operators/kernel/central-arm-func/gemm_func.h"
+#include "operators/kernel/cpu_accel.h"
 
-using namespace ember::x86;
+using namespace ember;
+
+namespace {
+
+struct Args {
+  int threads = 1, reps = 15;
+  std::string isa;
+  std::vector<std::string> shapes;
+};
+
+bool ParseArgs(int argc, char** argv, Args* a) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string s = argv[i];
+    if (s == "--threads" && i + 1 < argc) a->threads = std::max(1, std::atoi(argv[++i]));
+    else if (s == "--reps" && i + 1 < argc) a->reps = std::max(1, std::atoi(argv[++i]));
+    else if (s == "--isa" && i + 1 < argc) a->isa = argv[++i];
+    else if (!s.empty() && s[0] == '-') return false;
+    else a->shapes.push_back(s);
+  }
+  if (a->shapes.empty())
+    a->shapes = {"64x43264x32", "128x10816x128", "256x2704x256", "512x676x512", "1024x676x512", "125x676x1024",
+                 "1024x169x1024", "512x196x512", "1024x49x1024"};
+  return true;
+}
+
+// Lowers the active level to the one named `name` (none named: the detected level stays). False: no such level.
+bool SetLevel(const IsaAccel& isa, const std::string& name) {
+  if (name.empty()) return true;
+  for (int level = isa.detected(); level >= 0; --level) {
+    const std::string full = isa.name(level);  // "avx2+fma", "neon+dotprod": the part before '+' also names it
+    if (name == full || name == full.substr(0, full.find('+'))) return isa.set_active(level) == level;
+  }
+  return false;
+}
+
+double Ms(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  int threads = 1, reps = 15;
-  Isa isa = DetectedIsa();
-  std::vector<std::string> shapes;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--threads" && i + 1 < argc) threads = std::atoi(argv[++i]);
-    else if (a == "--reps" && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--isa" && i + 1 < argc) {
-      std::string v = argv[++i];
-      isa = v == "avx512" ? Isa::kAvx512 : v == "avx2" ? Isa::kAvx2 : Isa::kGeneric;
-    } else if (a == "-h" || a == "--help") {
-      std::printf("usage: ember_gemm_bench [--threads T] [--reps R] [--isa avx512|avx2|generic] [MxNxK ...]\n");
-      return 0;
-    } else {
-      shapes.push_back(a);
-    }
+  Args a;
+  if (!ParseArgs(argc, argv, &a)) {
+    std::printf("usage: ember_gemm_bench [--threads T] [--reps R] [--isa LEVEL] [MxNxK ...]\n");
+    return 2;
   }
-  if (shapes.empty())
-    shapes = {"64x43264x32", "128x10816x128", "256x2704x256", "512x676x512", "1024x676x512", "125x676x1024",
-              "1024x169x1024", "512x196x512", "1024x49x1024"};
-  if (!IsaSupported(isa)) isa = DetectedIsa();
-  omp_set_num_threads(threads);
-  const double peak = MeasureFmaPeakGflops(isa, threads);
-  std::printf("isa %s, %d thread(s), FMA limit %.1f GFLOP/s; median of %d\n", IsaName(isa), threads, peak, reps);
-  std::printf("%-18s %10s %9s %6s\n", "MxNxK", "ms", "GFLOP/s", "%lim");
+  const CpuAccelTable& accel = CpuAccel();
+  if (!accel.sgemm || !accel.isa) {
+    std::fprintf(stderr, "ember_gemm_bench: this build has no instruction-set SGEMM (portable kernels only)\n");
+    return 2;
+  }
+  if (!SetLevel(*accel.isa, a.isa)) {
+    std::fprintf(stderr, "ember_gemm_bench: no level '%s' here (%s)\n", a.isa.c_str(), accel.isa->lower_hint);
+    return 2;
+  }
+  omp_set_num_threads(a.threads);
+  const int level = accel.isa->active();
+  const double peak = accel.isa->fma_peak_gflops(level, a.threads);
+  std::printf("isa %s, %d thread(s), FMA limit %.1f GFLOP/s; median of %d, interleaved\n", accel.isa->name(level),
+              a.threads, peak, a.reps);
+  std::printf("%-18s %10s %9s %6s %12s %9s %8s\n", "MxNxK", "isa ms", "GFLOP/s", "%lim", "plain ms", "GFLOP/s",
+              "speedup");
   std::mt19937 rng(1);
   std::uniform_real_distribution<float> dist(-1.f, 1.f);
-  for (const std::string& s : shapes) {
+  for (const std::string& s : a.shapes) {
     long long M = 0, N = 0, K = 0;
     if (std::sscanf(s.c_str(), "%lldx%lldx%lld", &M, &N, &K) != 3 || M <= 0 || N <= 0 || K <= 0) {
       std::fprintf(stderr, "ember_gemm_bench: bad shape '%s' (want MxNxK)\n", s.c_str());
       return 2;
     }
-    std::vector<float> A(M * K), B(K * N), C(M * N), packed(PackedASize(M, K));
+    std::vector<float> A(M * K), B(K * N), C(M * N);
     for (float& v : A) v = dist(rng);
     for (float& v : B) v = dist(rng);
-    PackA(false, M, K, A.data(), K, packed.data());
-    GemmEpilogue ep;
-    std::vector<double> ms;
-    for (int r = 0; r < reps + 2; ++r) {  // 2 warm-up runs
-      const auto t0 = std::chrono::steady_clock::now();
-      GemmPacked(M, N, K, packed.data(), MatrixBSource(false, B.data(), N), C.data(), N, ep, isa);
-      const double t = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      if (r >= 2) ms.push_back(t);
+    std::vector<double> isa_ms, plain_ms;
+    for (int r = 0; r < a.reps + 1; ++r) {  // the first round warms up
+      auto t0 = std::chrono::steady_clock::now();
+      accel.sgemm(false, false, M, N, K, 1.f, A.data(), K, B.data(), N, 0.f, C.data(), N);
+      const double t_isa = Ms(t0);
+      t0 = std::chrono::steady_clock::now();
+      PortableSgemm(false, false, M, N, K, 1.f, A.data(), K, B.data(), N, 0.f, C.data(), N);
+      const double t_plain = Ms(t0);
+      if (r > 0) isa_ms.push_back(t_isa), plain_ms.push_back(t_plain);
     }
-    std::sort(ms.begin(), ms.end());
-    const double med = ms[ms.size() / 2], gflops = 2.0 * M * N * K / med * 1e-6;
-    std::printf("%-18s %10.3f %9.1f %6.1f\n", s.c_str(), med, gflops, 100.0 * gflops / peak);
+    const double mi = Median(isa_ms), mp = Median(plain_ms), flop = 2.0 * M * N * K;
+    std::printf("%-18s %10.3f %9.2f %6.1f %12.3f %9.2f %7.2fx\n", s.c_str(), mi, flop / mi * 1e-6,
+                100.0 * flop / mi * 1e-6 / peak, mp, flop / mp * 1e-6, mp / mi);
   }
   return 0;
 }
