@@ -6,6 +6,9 @@
 # qemu's time follows the instructions executed (each NEON instruction costs several host ones), not caches
 # or memory bandwidth: the ratio compares how much work each engine's code does, a proxy for a phone, not a
 # phone's figure. ncnn runs with NCNN_FP32=1 (its fp16 defaults are emulated slowly by qemu; Ember is fp32).
+# Both run the same data, ncnn's benchmark's (every weight 0, inputs 0.01: Ember's --ncnn-data): qemu emulates
+# float arithmetic in software, and an FMA with a zero operand costs about 0.6x one without (so data that differ
+# would skew the ratio).
 # --profile also prints Ember's per-op table (which kernel ran, where the time goes) for each net.
 # Default nets: the slim profiles' networks. Ember: build-arm64-test/ember (tools/arm_test.sh builds it).
 set -euo pipefail
@@ -44,7 +47,7 @@ for net in "${nets[@]}"; do
                       print a["0"], a["1"], a["2"]; exit}' "$param")
   e=() n=()
   for ((r = 0; r < rounds; ++r)); do
-    e+=("$("${qemu[@]}" "$ember" bench "$param" --generate-weights --threads "$threads" --loops "$loops" --warmup 1 \
+    e+=("$("${qemu[@]}" "$ember" bench "$param" --generate-weights --ncnn-data --threads "$threads" --loops "$loops" --warmup 1 \
           | awk 'found {print $(NF - 5); exit} $1 == "model" {found = 1}')")
     n+=("$(NCNN_FP32=1 qemu-aarch64 "$bench/bin/ncnn_median_aarch64" "$param" "$w" "$h" "$c" "$threads" 1 "$loops" 2>&1 \
           | awk '$1 == "median_ms" {print $2}')")
@@ -53,6 +56,6 @@ for net in "${nets[@]}"; do
   nm=$(printf '%s\n' "${n[@]}" | median)
   printf '%-16s %12.0f %12.0f %14.2f\n' "$net" "$em" "$nm" "$(awk -v a="$em" -v b="$nm" 'BEGIN {print b / a}')"
   if [ "$profile" = 1 ]; then
-    "${qemu[@]}" "$ember" bench "$param" --generate-weights --threads "$threads" --loops 1 --warmup 1 --profile | sed 's/^/    /'
+    "${qemu[@]}" "$ember" bench "$param" --generate-weights --ncnn-data --threads "$threads" --loops 1 --warmup 1 --profile | sed 's/^/    /'
   fi
 done

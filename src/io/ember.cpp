@@ -41,7 +41,25 @@ Status CheckOps(const ProgramDesc& program) {
 }
 }  // namespace
 
+namespace {
+void ZeroFloatWeights(Scope* weights) {
+  for (const auto& n : weights->LocalVarNames()) {
+    Tensor* t = weights->FindLocalVar(n)->GetMutable();
+    if (t->dtype() == DataType::kFloat32 && t->numel() > 0) std::fill_n(t->mutable_data<float>(), t->numel(), 0.f);
+  }
+}
+}  // namespace
+
 Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std::shared_ptr<const Model>* out) {
+  if (options.generate_weights && options.zero_weights) {  // also the weights made again for the program as loaded
+    ZeroFloatWeights(&m->weights_);
+    if (auto reload = m->reload_weights_)
+      m->reload_weights_ = [reload](Scope* weights) {
+        EMBER_RETURN_IF_ERROR(reload(weights));
+        ZeroFloatWeights(weights);
+        return Status::OK();
+      };
+  }
   m->optimize_ = options.optimize;
   m->pass_options_.disabled = options.disabled_passes;
   m->program_.optimized = m->program_.loaded;

@@ -37,6 +37,10 @@ struct ModelOptions {
   // Ignore any params and give every weight deterministic generated values of its declared shape
   // (graph-only models: benchmarks, shape tests).
   bool generate_weights = false;
+  // With generate_weights: every float weight 0, the data ncnn's benchmark runs its graphs on (an empty
+  // DataReader). For same-data comparisons with it where a float op's cost depends on its operands (qemu
+  // emulates float arithmetic in software, with shortcuts for zeros); never for real use.
+  bool zero_weights = false;
   // Keep the weights that only the program as loaded uses (originals of folded filters), so predictors
   // can run it with PredictorOptions::use_loaded_program. Off: they are freed after the passes.
   bool keep_loaded_program = false;

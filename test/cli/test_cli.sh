@@ -56,6 +56,10 @@ check "bench: --shape gives it" 0 "noshape.param" -- \
   "$ember" bench "$tmp/noshape.param" --generate-weights --loops 1 --shape data=1,3,16,16
 check "bench profile names the kernel" 0 "conv2d .*\[1,4,14,14\].*(gemm|winograd|portable)" -- \
   "$ember" bench "$tmp/noshape.param" --generate-weights --loops 1 --shape data=1,3,16,16 --profile
+check "bench: --ncnn-data needs generated weights" 1 "ncnn-data needs --generate-weights" -- \
+  "$ember" bench "$tmp/noshape.param" --ncnn-data --loops 1 --shape data=1,3,16,16
+check "bench: --ncnn-data runs" 0 "noshape.param" -- \
+  "$ember" bench "$tmp/noshape.param" --generate-weights --ncnn-data --loops 1 --shape data=1,3,16,16
 check "bench with a per-op profile" 0 "per-op profile.*(.|\n)*fc +\[1,10\]|fc .*\[1,10\]" -- \
   "$ember" bench "$mnist" --loops 3 --warmup 1 --profile
 # ember profile: the ops a slim build needs, from the program after the passes (building nothing).

@@ -291,6 +291,40 @@ TEST_CASE("ncnn layout translation: per-channel BinaryOp, Slice, Concat, Permute
   CHECK(AllClose(ToVector(*o), ref2, 1e-6f, 1e-6f));
 }
 
+TEST_CASE("zero_weights: generated weights all 0, as ncnn's benchmark runs its graphs", "[io][ncnn]") {
+  // conv (with bias) -> batchnorm (eps 0.001: with eps 0, ncnn and Ember both give 0 / 0) -> an fc: every output
+  // is 0 with zero weights (BatchNorm's 0 / sqrt(0 + eps) scale included), and not with the generated random ones.
+  const std::string param =
+      "7767517\n4 4\n"
+      "Input        in    0 1 in 0=5 1=5 2=3\n"
+      "Convolution  conv  1 1 in c 0=4 1=3 5=1 6=108\n"
+      "BatchNorm    bn    1 1 c b 0=4 1=0.001\n"
+      "InnerProduct fc    1 1 b out 0=6 1=1 2=216\n";
+  WriteFile(TempPath("zero.param"), param);
+  Tensor x = RandomTensor(DDim({1, 3, 5, 5}), 3, -1.f, 1.f);
+  for (bool zero : {false, true}) {
+    ModelOptions mo;
+    mo.generate_weights = true;
+    mo.zero_weights = zero;
+    std::shared_ptr<const Model> model;
+    Status s = Model::Load(TempPath("zero.param"), mo, &model);
+    INFO(s.message());
+    REQUIRE(s.ok());
+    std::unique_ptr<Predictor> p;
+    REQUIRE(Predictor::Create(model, {}, &p).ok());
+    REQUIRE(p->SetInput("in", x).ok());
+    REQUIRE(p->Run({"out"}).ok());
+    const Tensor* out = nullptr;
+    REQUIRE(p->GetOutput("out", &out).ok());
+    REQUIRE(out->numel() == 6);
+    double abs_sum = 0;
+    for (float v : ToVector(*out)) abs_sum += std::fabs(v);
+    INFO("zero_weights " << zero);
+    if (zero) CHECK(abs_sum == 0.0);
+    else CHECK(abs_sum > 1e-3);
+  }
+}
+
 TEST_CASE("ncnn importer errors name the file and layer", "[io][ncnn]") {
   std::shared_ptr<const Model> model;
   ModelOptions mo;

@@ -1,5 +1,6 @@
 // ember bench MODEL... [--params FILE] [--threads N] [--loops N] [--warmup N] [--profile]
-//                      [--generate-weights] [--shape NAME=d0,d1,...] [--sgemm [SIZE]] [--no-optimize]
+//                      [--generate-weights [--ncnn-data]] [--shape NAME=d0,d1,...] [--sgemm [SIZE]]
+//                      [--no-optimize]
 //
 // Without a MODEL it prints the ISA level and the FMA limit only.
 // Prints the ISA level the kernels run at and the measured FMA limit (1 thread and N threads), then per
@@ -7,6 +8,8 @@
 // mul, matmul multiply-adds x 2) and GFLOP/s with its share of the N-thread FMA limit. --profile runs the
 // ops one by one (the same create -> InferShape -> Init -> Run sequence as the Executor, through the op
 // registry) and prints each op's median time, share and GFLOP/s, then the totals per op type.
+// --ncnn-data runs generated weights on the data ncnn's benchmark uses (every weight 0, inputs 0.01): under
+// qemu, which emulates float arithmetic with shortcuts for zero operands, only the same data compares fairly.
 // --sgemm times SGEMM at M = N = K = SIZE (default 1024) for every ISA variant the machine can run.
 #include "bench.h"
 
@@ -43,7 +46,7 @@ struct BenchArgs {
   std::string params;
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, loops = 10, warmup = 2;
-  bool profile = false, generate_weights = false, optimize = true;
+  bool profile = false, generate_weights = false, ncnn_data = false, optimize = true;
   int64_t sgemm = 0;
 };
 
@@ -90,6 +93,8 @@ Status Parse(int argc, char** argv, BenchArgs* a) {
       a->profile = true;
     } else if (arg == "--generate-weights") {
       a->generate_weights = true;
+    } else if (arg == "--ncnn-data") {
+      a->ncnn_data = true;
     } else if (arg == "--no-optimize") {
       a->optimize = false;
     } else if (arg == "--sgemm") {
@@ -119,6 +124,7 @@ Status Parse(int argc, char** argv, BenchArgs* a) {
       a->models.push_back(arg);
     }
   }
+  if (a->ncnn_data && !a->generate_weights) return InvalidArgument("--ncnn-data needs --generate-weights");
   return Status::OK();
 }
 
@@ -145,7 +151,7 @@ Status MakeInputs(const Model& model, const BenchArgs& a, std::vector<std::pair<
     if (!is_int) {
       Tensor t(DataType::kFloat32, DDim(dims));
       float* p = t.mutable_data<float>();
-      for (int64_t i = 0; i < t.numel(); ++i) p[i] = dist(rng);
+      for (int64_t i = 0; i < t.numel(); ++i) p[i] = a.ncnn_data ? 0.01f : dist(rng);
       if (dims.size() == 4) img_hw[0] = dims[2], img_hw[1] = dims[3];
       out->emplace_back(name, std::move(t));
     } else {
@@ -294,6 +300,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit)
   ModelOptions mo;
   mo.params_file = a.params;
   mo.generate_weights = a.generate_weights;
+  mo.zero_weights = a.ncnn_data;
   mo.optimize = a.optimize;
   std::shared_ptr<const Model> model;
   auto t0 = Clock::now();
