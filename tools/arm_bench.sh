@@ -3,6 +3,9 @@
 # interleaved (Ember then ncnn per round), the median of each engine's per-round medians.
 #   tools/arm_bench.sh [--rounds R] [--loops N] [--threads T] [--ember PATH] [--profile] [NET...]
 #   tools/arm_bench.sh --gemm [MxNxK...]   ember_gemm_bench under qemu: NEON SGEMM beside the plain one, GFLOP/s
+#   tools/arm_bench.sh --insns [NET...]    guest instructions per inference of each engine (a qemu plugin,
+#                                          tools/qemu_insn_count): exact and repeatable, unlike qemu's time, which
+#                                          varies with the machine's load and with the operands of float ops
 # qemu's time follows the instructions executed (each NEON instruction costs several host ones), not caches
 # or memory bandwidth: the ratio compares how much work each engine's code does, a proxy for a phone, not a
 # phone's figure. ncnn runs with NCNN_FP32=1 (its fp16 defaults are emulated slowly by qemu; Ember is fp32).
@@ -15,7 +18,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$root/../shared/bench/ncnn"
 ember="$root/build-arm64-test/ember"
-rounds=3 loops=3 threads=1 profile=0 gemm=0
+rounds=3 loops=3 threads=1 profile=0 gemm=0 insns=0
 nets=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -25,6 +28,7 @@ while [ $# -gt 0 ]; do
     --ember) ember=$2; shift 2 ;;
     --profile) profile=1; shift ;;
     --gemm) gemm=1; shift ;;
+    --insns) insns=1; shift ;;
     -*) echo "arm_bench.sh: unknown option $1" >&2; exit 2 ;;
     *) nets+=("$1"); shift ;;
   esac
@@ -37,14 +41,35 @@ fi
 [ ${#nets[@]} -eq 0 ] && nets=(mobilenet mobilenet_v2 squeezenet shufflenet_v2 resnet18 mobilenet_ssd)
 [ -x "$ember" ] || { echo "arm_bench.sh: $ember missing (tools/arm_test.sh builds it)" >&2; exit 2; }
 qemu=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
+input_whc() {  # the W H C of a graph's Input layer (0=w 1=h 2=c), as ncnn's benchncnn sizes it
+  awk '$1 == "Input" {for (i = 1; i <= NF; ++i) {split($i, kv, "="); a[kv[1]] = kv[2]} print a["0"], a["1"], a["2"]; exit}' "$1"
+}
+if [ "$insns" = 1 ]; then
+  # Each engine runs 1 and then 3 timed loops; the difference / 2 is one inference (loading, warm-up and set-up
+  # cancel). Ember skips its FMA-limit loop (time-budgeted, so its count varies).
+  plugin=$(mktemp -d)/libinsn_count.so
+  gcc -shared -fPIC -O2 -fvisibility=hidden "$root/tools/qemu_insn_count/insn_count.c" -o "$plugin"
+  count() { "$@" 2>&1 >/dev/null | awk '$1 == "guest_insns" {print $2}'; }
+  printf '%-16s %14s %14s %12s\n' net "ember insns" "ncnn insns" "ncnn/ember"
+  for net in "${nets[@]}"; do
+    param="$bench/$net.param"
+    read -r w h c < <(input_whc "$param")
+    for l in 1 3; do
+      e[$l]=$(count qemu-aarch64 -L /usr/aarch64-linux-gnu -plugin "$plugin" "$ember" bench "$param" --generate-weights \
+                --ncnn-data --no-limit --threads 1 --loops $l --warmup 0)
+      n[$l]=$(NCNN_FP32=1 count qemu-aarch64 -plugin "$plugin" "$bench/bin/ncnn_median_aarch64" "$param" "$w" "$h" "$c" 1 0 $l)
+    done
+    awk -v net="$net" -v e=$(( (e[3] - e[1]) / 2 )) -v n=$(( (n[3] - n[1]) / 2 )) \
+      'BEGIN {printf "%-16s %14d %14d %12.2f\n", net, e, n, n / e}'
+  done
+  exit 0
+fi
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
 printf '%-16s %12s %12s %14s\n' net "ember ms" "ncnn ms" "ncnn/ember"
 for net in "${nets[@]}"; do
   param="$bench/$net.param"
-  # The input's W H C from the graph's Input layer (0=w 1=h 2=c), as ncnn's benchncnn sizes it.
-  read -r w h c < <(awk '$1 == "Input" {for (i = 1; i <= NF; ++i) {split($i, kv, "="); a[kv[1]] = kv[2]}
-                      print a["0"], a["1"], a["2"]; exit}' "$param")
+  read -r w h c < <(input_whc "$param")
   e=() n=()
   for ((r = 0; r < rounds; ++r)); do
     e+=("$("${qemu[@]}" "$ember" bench "$param" --generate-weights --ncnn-data --threads "$threads" --loops "$loops" --warmup 1 \

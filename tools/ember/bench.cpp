@@ -1,6 +1,6 @@
 // ember bench MODEL... [--params FILE] [--threads N] [--loops N] [--warmup N] [--profile]
 //                      [--generate-weights [--ncnn-data]] [--shape NAME=d0,d1,...] [--sgemm [SIZE]]
-//                      [--no-optimize]
+//                      [--no-optimize] [--no-limit]
 //
 // Without a MODEL it prints the ISA level and the FMA limit only.
 // Prints the ISA level the kernels run at and the measured FMA limit (1 thread and N threads), then per
@@ -10,6 +10,8 @@
 // registry) and prints each op's median time, share and GFLOP/s, then the totals per op type.
 // --ncnn-data runs generated weights on the data ncnn's benchmark uses (every weight 0, inputs 0.01): under
 // qemu, which emulates float arithmetic with shortcuts for zero operands, only the same data compares fairly.
+// --no-limit skips measuring the FMA limit (its loop runs as long as a time budget asks, so a run's count of
+// executed instructions would vary: tools/arm_bench.sh --insns counts them).
 // --sgemm times SGEMM at M = N = K = SIZE (default 1024) for every ISA variant the machine can run.
 #include "bench.h"
 
@@ -46,7 +48,7 @@ struct BenchArgs {
   std::string params;
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, loops = 10, warmup = 2;
-  bool profile = false, generate_weights = false, ncnn_data = false, optimize = true;
+  bool profile = false, generate_weights = false, ncnn_data = false, optimize = true, no_limit = false;
   int64_t sgemm = 0;
 };
 
@@ -95,6 +97,8 @@ Status Parse(int argc, char** argv, BenchArgs* a) {
       a->generate_weights = true;
     } else if (arg == "--ncnn-data") {
       a->ncnn_data = true;
+    } else if (arg == "--no-limit") {
+      a->no_limit = true;
     } else if (arg == "--no-optimize") {
       a->optimize = false;
     } else if (arg == "--sgemm") {
@@ -372,6 +376,10 @@ double ReportIsa(const BenchArgs& a) {
   const IsaAccel* isa = CpuAccel().isa;
   if (!isa) return 0;
   const int level = isa->active();
+  if (a.no_limit) {
+    std::printf("isa: %s (FMA limit not measured: --no-limit)\n", isa->name(level));
+    return 0;
+  }
   const double limit1 = isa->fma_peak_gflops(level, 1);
   const double limit = a.threads == 1 ? limit1 : isa->fma_peak_gflops(level, a.threads);
   std::printf("isa: %s (detected %s; %s lowers it)\n", isa->name(level), isa->name(isa->detected()),

@@ -37,6 +37,7 @@ const char* kUsage =
     "  ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,...]... [--no-infer]\n"
     "  ember ocr IMAGE | --text \"...\" [--models DIR] [--threads N] [--save F.png]\n"
     "  ember bench MODEL... [--threads N] [--loops N] [--warmup N] [--profile] [--generate-weights [--ncnn-data]]\n"
+    "            [--no-limit]\n"
     "  ember profile MODEL... [--name NAME] [-o FILE]   (the net profile a slim build needs for MODELs)\n"
     "  ember ops [--formats]      (--formats: the ONNX and ncnn op types each importer converts)\n"
     "MODEL is a model folder, or a model file (with --params for a combined params file).\n"
