@@ -29,6 +29,62 @@ namespace {
 #define EMBER_GEMM_KERNEL GemmKernelNeon
 #if defined(__aarch64__)
 #define EMBER_GEMM_NV 4
+// The full-width tile's k loop in assembly: the 24 accumulators in v0-v23, B in v24-v27, the 6 A values as the
+// lanes of v28 (a[0..3]) and v29 (a[2..5]), each multiplying B by element (fmla v, v, v.s[i]); the sums are
+// stored to acc at the end (an asm statement takes at most 30 operands, too few to keep 24 in registers).
+// Written with intrinsics, GCC kept the A values in 6 registers and spilled an accumulator in every step (35-38
+// instructions per step; here 32: tools/arm_bench.sh --insns counts them).
+#define EMBER_GEMM_K_LOOP
+namespace {
+template <int NV>
+inline bool KLoopFast(int64_t, const float*, const float*, int64_t, float32x4_t (&)[kGemmMR][NV]) {
+  return false;
+}
+
+#define EMBER_FMLA_ROW(c0, c1, c2, c3, a) \
+  "fmla " c0 ".4s, v24.4s, " a "\n"        \
+  "fmla " c1 ".4s, v25.4s, " a "\n"        \
+  "fmla " c2 ".4s, v26.4s, " a "\n"        \
+  "fmla " c3 ".4s, v27.4s, " a "\n"
+
+template <>
+inline bool KLoopFast<4>(int64_t kc, const float* a, const float* b, int64_t ldb, float32x4_t (&acc)[kGemmMR][4]) {
+  const int64_t ldb_bytes = ldb * static_cast<int64_t>(sizeof(float));
+  float* out = reinterpret_cast<float*>(acc);
+  if (kc < 0) kc = 0;
+  asm volatile(
+      "movi v0.4s, #0\n movi v1.4s, #0\n movi v2.4s, #0\n movi v3.4s, #0\n movi v4.4s, #0\n movi v5.4s, #0\n"
+      "movi v6.4s, #0\n movi v7.4s, #0\n movi v8.4s, #0\n movi v9.4s, #0\n movi v10.4s, #0\n movi v11.4s, #0\n"
+      "movi v12.4s, #0\n movi v13.4s, #0\n movi v14.4s, #0\n movi v15.4s, #0\n movi v16.4s, #0\n"
+      "movi v17.4s, #0\n movi v18.4s, #0\n movi v19.4s, #0\n movi v20.4s, #0\n movi v21.4s, #0\n"
+      "movi v22.4s, #0\n movi v23.4s, #0\n"
+      "cbz %[k], 2f\n"
+      "1:\n"
+      "ldp q24, q25, [%[b]]\n"
+      "ldp q26, q27, [%[b], #32]\n"
+      "add %[b], %[b], %[ldb]\n"
+      "ldr q28, [%[a]]\n"
+      "ldr q29, [%[a], #8]\n"
+      "add %[a], %[a], #24\n"
+      EMBER_FMLA_ROW("v0", "v1", "v2", "v3", "v28.s[0]") EMBER_FMLA_ROW("v4", "v5", "v6", "v7", "v28.s[1]")
+      EMBER_FMLA_ROW("v8", "v9", "v10", "v11", "v28.s[2]") EMBER_FMLA_ROW("v12", "v13", "v14", "v15", "v28.s[3]")
+      EMBER_FMLA_ROW("v16", "v17", "v18", "v19", "v29.s[2]") EMBER_FMLA_ROW("v20", "v21", "v22", "v23", "v29.s[3]")
+      "subs %[k], %[k], #1\n"
+      "b.ne 1b\n"
+      "2:\n"
+      "stp q0, q1, [%[out]]\n stp q2, q3, [%[out], #32]\n stp q4, q5, [%[out], #64]\n"
+      "stp q6, q7, [%[out], #96]\n stp q8, q9, [%[out], #128]\n stp q10, q11, [%[out], #160]\n"
+      "stp q12, q13, [%[out], #192]\n stp q14, q15, [%[out], #224]\n stp q16, q17, [%[out], #256]\n"
+      "stp q18, q19, [%[out], #288]\n stp q20, q21, [%[out], #320]\n stp q22, q23, [%[out], #352]\n"
+      : [a] "+r"(a), [b] "+r"(b), [k] "+r"(kc)
+      : [ldb] "r"(ldb_bytes), [out] "r"(out)
+      : "cc", "memory", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
+        "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26", "v27", "v28",
+        "v29");
+  return true;
+}
+#undef EMBER_FMLA_ROW
+}  // namespace
 #else
 #define EMBER_GEMM_NV 2
 #endif
