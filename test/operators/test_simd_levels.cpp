@@ -131,6 +131,22 @@ TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
                             " groups " + std::to_string(k.groups));
 }
 
+TEST_CASE("simd levels: depthwise 3x3 / 5x5 swept over widths, heights and pads", "[simd][conv][dwconv]") {
+  // Widths around every level's vector (4 NEON, 8 AVX2, 16 AVX-512 floats: border, interior and tail vectors),
+  // heights around the rows per pass (2 to 4), no pad, half and full pads, both strides.
+  for (int64_t k : {3, 5})
+    for (int64_t s : {1, 2})
+      for (int64_t pad : {int64_t{0}, k / 2, k - 1})
+        for (int64_t w : {1, 3, 4, 5, 8, 9, 13, 16, 17, 24, 33})
+          for (int64_t h : {1, 2, 5, 9}) {
+            if (h + 2 * pad < k || w + 2 * pad < k) continue;
+            const ConvCase c{3, h, w, 3, k, s, pad, 1, 3, pad == 1 ? "relu6" : "relu"};
+            CompareAtEveryLevel([&] { return RunConv(c); }, 1e-4f, 1e-4f,
+                                "depthwise k" + std::to_string(k) + " s" + std::to_string(s) + " pad " +
+                                    std::to_string(pad) + " " + std::to_string(h) + "x" + std::to_string(w));
+          }
+}
+
 TEST_CASE("simd levels: elementwise broadcasts against the portable loops", "[simd][elementwise]") {
   struct Case {
     const char* op;

@@ -25,6 +25,7 @@ inline M MakeMask(int64_t lo, int64_t hi) {
   return M{static_cast<int>(lo), static_cast<int>(hi)};
 }
 inline V LoadM(const float* p, M m) {
+  if (m.lo == 0 && m.hi == VW) return vld1q_f32(p);  // most loads of a border vector are whole
   float t[4] = {0.f, 0.f, 0.f, 0.f};
   for (int e = m.lo; e < m.hi; ++e) t[e] = p[e];
   return vld1q_f32(t);
