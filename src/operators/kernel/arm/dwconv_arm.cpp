@@ -13,7 +13,7 @@ void DepthwiseArm(const ConvGeometry& g, const float* filter, const float* bias,
                   const float* input, float* output, simd::DwPostFn post, const void* post_ctx) {
   // Rows per pass: EMBER_DW_R<k>S<s> of dwconv_neon.cpp.
   const int64_t rows = g.kernel_h == 3 ? 4 : g.stride_h == 1 ? 3 : 2;
-  simd::DepthwiseConv(g, filter, bias, ep, input, output, simd::DwKernels{DwConvRowsNeon, rows}, post, post_ctx);
+  simd::DepthwiseConv(g, filter, bias, ep, input, output, simd::DwKernels{DwConvRowsNeon, rows, /*pad_input=*/true}, post, post_ctx);
 }
 
 const char* DepthwiseKernelName(const ConvGeometry& g, Isa isa) {

@@ -2,6 +2,8 @@
 #include "operators/kernel/simd/dwconv.h"
 
 #include <algorithm>
+#include <cstring>
+#include <vector>
 
 #include "operators/conv_op.h"
 
@@ -18,6 +20,37 @@ bool DepthwiseShapeSupported(const ConvGeometry& g) {
          g.dilation_h == 1 && g.dilation_w == 1 && g.pad_top >= 0 && g.pad_left >= 0 && g.out_h >= 1 &&
          g.out_w >= 1 && g.in_h >= 1 && g.in_w >= 1 && DepthwiseVariantBuilt(g.kernel_h, g.stride_h);
 }
+
+namespace {
+
+// Points `a` at a zero-padded copy of the input rows its output rows [row0, row1) read, in `buf`: the pads of
+// the conv plus slack on the right, so every vector's loads fall inside a row of the copy.
+void PadBandInput(const ConvGeometry& g, DwRowsArgs* a, std::vector<float>* buf) {
+  const int64_t s = a->stride, k = a->k;
+  const int64_t first = a->row0 * s - g.pad_top;  // input row of the copy's row 0
+  const int64_t rows = (a->row1 - a->row0 - 1) * s + k;
+  // The widest vector (16 floats) twice over, past the last output column's window.
+  const int64_t width = ((g.out_w + 15) / 16 * 16) * s + k + 32;
+  if (buf->size() < static_cast<size_t>(rows * width)) buf->resize(static_cast<size_t>(rows * width));
+  for (int64_t r = 0; r < rows; ++r) {  // zeros only where no input lands (the copy is read once)
+    const int64_t ih = first + r;
+    float* dst = buf->data() + r * width;
+    if (ih < 0 || ih >= g.in_h) {
+      std::memset(dst, 0, sizeof(float) * width);
+      continue;
+    }
+    std::memset(dst, 0, sizeof(float) * g.pad_left);
+    std::memcpy(dst + g.pad_left, a->in + ih * g.in_w, sizeof(float) * g.in_w);
+    std::memset(dst + g.pad_left + g.in_w, 0, sizeof(float) * (width - g.pad_left - g.in_w));
+  }
+  a->in = buf->data();
+  a->in_h = rows;
+  a->in_w = width;
+  a->pad_top = a->row0 * s;  // output row oh reads copy rows from oh * s - pad_top = (oh - row0) * s
+  a->pad_left = 0;
+}
+
+}  // namespace
 
 void DepthwiseConv(const ConvGeometry& g, const float* filter, const float* bias, const GemmEpilogue& ep,
                    const float* input, float* output, const DwKernels& ks, DwPostFn post, const void* post_ctx) {
@@ -53,6 +86,10 @@ void DepthwiseConv(const ConvGeometry& g, const float* filter, const float* bias
     a.w = filter + c * k * k;
     a.bias = bias[c];
     a.ep = ep;
+    if (ks.pad_input) {
+      thread_local std::vector<float> padded;
+      PadBandInput(g, &a, &padded);
+    }
     kernel(a);
     if (post) post(a.out + a.row0 * g.out_w, (a.row1 - a.row0) * g.out_w, post_ctx);
   }

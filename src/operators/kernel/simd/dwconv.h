@@ -37,6 +37,9 @@ using DwPostFn = void (*)(float* out, int64_t n, const void* ctx);
 struct DwKernels {
   DwRowsFn rows;
   int64_t rows_per_pass;
+  // Give the kernel a zero-padded copy of each band's input rows, so only a row's last, partial vector takes
+  // the masked border path: for ISAs without masked loads (NEON), where a border vector cost 5x an interior one.
+  bool pad_input = false;
 };
 
 // True for the geometries the kernels handle: groups == in_c == out_c, square 3x3 or 5x5 kernel, equal
