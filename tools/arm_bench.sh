@@ -3,7 +3,7 @@
 # interleaved (Ember then ncnn per round), the median of each engine's per-round medians.
 #   tools/arm_bench.sh [--rounds R] [--loops N] [--threads T] [--ember PATH] [--profile] [NET...]
 #   tools/arm_bench.sh --gemm [MxNxK...]   ember_gemm_bench under qemu: NEON SGEMM beside the plain one, GFLOP/s
-#   tools/arm_bench.sh --insns [NET...]    guest instructions per inference of each engine (a qemu plugin,
+#   tools/arm_bench.sh --insns [NET...]    (a NET may be a .param path) guest instructions per inference of each engine (a qemu plugin,
 #                                          tools/qemu_insn_count): exact and repeatable, unlike qemu's time, which
 #                                          varies with the machine's load and with the operands of float ops
 # qemu's time follows the instructions executed (each NEON instruction costs several host ones), not caches
@@ -52,7 +52,7 @@ if [ "$insns" = 1 ]; then
   count() { "$@" 2>&1 >/dev/null | awk '$1 == "guest_insns" {print $2}'; }
   printf '%-16s %14s %14s %12s\n' net "ember insns" "ncnn insns" "ncnn/ember"
   for net in "${nets[@]}"; do
-    param="$bench/$net.param"
+    param="$bench/$net.param"; [[ "$net" == *.param ]] && param=$net
     read -r w h c < <(input_whc "$param")
     for l in 1 3; do
       e[$l]=$(count qemu-aarch64 -L /usr/aarch64-linux-gnu -plugin "$plugin" "$ember" bench "$param" --generate-weights \
@@ -68,7 +68,7 @@ median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (
 
 printf '%-16s %12s %12s %14s\n' net "ember ms" "ncnn ms" "ncnn/ember"
 for net in "${nets[@]}"; do
-  param="$bench/$net.param"
+  param="$bench/$net.param"; [[ "$net" == *.param ]] && param=$net
   read -r w h c < <(input_whc "$param")
   e=() n=()
   for ((r = 0; r < rounds; ++r)); do

@@ -69,6 +69,26 @@ int ForcedPath() {
   return forced;
 }
 
+// x (c planes of h x w) into dst (c planes of ph x pw, zero around): row y, column x of a plane lands at
+// y + top, x + left.
+void PadImage(const float* x, int64_t c, int64_t h, int64_t w, int64_t top, int64_t left, int64_t ph, int64_t pw,
+              float* dst, int threads) {
+  (void)threads;
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+  for (int64_t ci = 0; ci < c; ++ci) {
+    const float* src = x + ci * h * w;
+    float* d = dst + ci * ph * pw;
+    std::fill(d, d + top * pw, 0.f);
+    for (int64_t y = 0; y < h; ++y) {
+      float* row = d + (top + y) * pw;
+      std::fill(row, row + left, 0.f);
+      std::copy(src + y * w, src + y * w + w, row + left);
+      std::fill(row + left + w, row + pw, 0.f);
+    }
+    std::fill(d + (top + h) * pw, d + ph * pw, 0.f);
+  }
+}
+
 }  // namespace
 
 bool WinogradSupported(const ConvGeometry& g) {
@@ -179,13 +199,27 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
 #endif
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
 
+  // The image the input transform reads: the input, or for kernels that ask (pads_input) a zero-padded copy
+  // holding every tile's patch.
+  const int64_t ph = tiles_h * m + 2, pw = tiles_w * m + 2;
+  const int64_t tin_h = k.pads_input ? ph : g.in_h, tin_w = k.pads_input ? pw : g.in_w;
+  const int64_t tpad_top = k.pads_input ? 0 : g.pad_top, tpad_left = k.pads_input ? 0 : g.pad_left;
+  thread_local std::vector<float> pbuf;
+  auto image = [&](int64_t n) {
+    const float* x = input + n * cin * in_hw;
+    if (!k.pads_input) return x;
+    if (pbuf.size() < static_cast<size_t>(cin * ph * pw)) pbuf.resize(static_cast<size_t>(cin * ph * pw));
+    PadImage(x, cin, g.in_h, g.in_w, g.pad_top, g.pad_left, ph, pw, pbuf.data(), threads);
+    return static_cast<const float*>(pbuf.data());
+  };
+
   // The three steps' arguments for tiles [t0, t0 + nt) of one image in buffers vb / mb (ldv floats per
   // position row): input channels [c0, c1), filter panels [p, p + np) of one position, tiles [ta, tb).
   auto in_args = [&](const float* x, int64_t t0, int64_t nt, int64_t c0, int64_t c1, float* vb, int64_t ldv) {
     WinoInArgs ia;
     ia.input = x;
-    ia.in_c = cin, ia.in_h = g.in_h, ia.in_w = g.in_w;
-    ia.pad_top = g.pad_top, ia.pad_left = g.pad_left;
+    ia.in_c = cin, ia.in_h = tin_h, ia.in_w = tin_w;
+    ia.pad_top = tpad_top, ia.pad_left = tpad_left;
     ia.tiles_w = tiles_w;
     ia.t0 = t0, ia.nt = nt;
     ia.c0 = c0, ia.c1 = c1;
@@ -193,11 +227,12 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     ia.ldv = ldv;
     return ia;
   };
-  auto gemm_args = [&](const float* vb, float* mb, int64_t ldv, int64_t rows, int64_t pos, int64_t p, int64_t np) {
+  auto gemm_args = [&](const float* vb, float* mb, int64_t ldv, int64_t nt, int64_t pos, int64_t p, int64_t np) {
     WinoGemmArgs ga;
     ga.v = vb + pos * cin * ldv;
     ga.ldv = ldv;
-    ga.rows = rows;
+    ga.rows = RoundUp(nt, kWinoMR);
+    ga.live = nt;
     ga.K = cin;
     ga.u = packed + (pos * panels + p) * cin * kWinoNB;
     ga.panels = np;
@@ -221,9 +256,9 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
 
   // One block of tiles [t0, t0 + nt) through the three steps, in buffers vb / mb, by the calling thread alone.
   auto serial_block = [&](const float* x, float* y, int64_t t0, int64_t nt, float* vb, float* mb) {
-    const int64_t rows = RoundUp(nt, kWinoMR), ldv = RoundUp(rows, 16);
+    const int64_t ldv = RoundUp(RoundUp(nt, kWinoMR), 16);
     input_fn(in_args(x, t0, nt, 0, cin, vb, ldv));
-    for (int64_t pos = 0; pos < P; ++pos) k.gemm(gemm_args(vb, mb, ldv, rows, pos, 0, panels));
+    for (int64_t pos = 0; pos < P; ++pos) k.gemm(gemm_args(vb, mb, ldv, nt, pos, 0, panels));
     output_fn(out_args(mb, ldv, y, t0, 0, nt));
   };
 
@@ -236,7 +271,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     const int64_t nb = (share + max_t - 1) / max_t, per = (share + nb - 1) / nb;
     const int64_t ldv_t = RoundUp(RoundUp(per, kWinoMR), 16);
     for (int64_t n = 0; n < g.batch; ++n) {
-      const float* x = input + n * cin * in_hw;
+      const float* x = image(n);
       float* y = output + n * g.out_c * out_hw;
 #pragma omp parallel for num_threads(threads) schedule(static)
       for (int t = 0; t < threads; ++t) {
@@ -254,7 +289,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   // Input channels per input-transform work item and tiles per output-transform work item.
   const int64_t cchunk = std::max<int64_t>(1, cin / (4 * threads));
   for (int64_t n = 0; n < g.batch; ++n) {
-    const float* x = input + n * cin * in_hw;
+    const float* x = image(n);
     float* y = output + n * g.out_c * out_hw;
     if (threads == 1) {
       for (int64_t b = 0; b < nblocks; ++b)
@@ -264,13 +299,13 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
 #pragma omp parallel num_threads(threads)
     for (int64_t b = 0; b < nblocks; ++b) {
       const int64_t t0 = b * per_block, nt = std::min(per_block, total - t0);
-      const int64_t rows = RoundUp(nt, kWinoMR), ldv = RoundUp(rows, 16);
+      const int64_t ldv = RoundUp(RoundUp(nt, kWinoMR), 16);
       const int64_t nck = (cin + cchunk - 1) / cchunk;
 #pragma omp for schedule(static)
       for (int64_t ck = 0; ck < nck; ++ck)
         input_fn(in_args(x, t0, nt, ck * cchunk, std::min(cin, (ck + 1) * cchunk), v, ldv));
 #pragma omp for schedule(static)
-      for (int64_t u = 0; u < P * panels; ++u) k.gemm(gemm_args(v, mm, ldv, rows, u / panels, u % panels, 1));
+      for (int64_t u = 0; u < P * panels; ++u) k.gemm(gemm_args(v, mm, ldv, nt, u / panels, u % panels, 1));
       const int64_t tchunk = std::max<int64_t>(1, nt / (4 * threads));
       const int64_t ntc = (nt + tchunk - 1) / tchunk;
 #pragma omp for schedule(static)

@@ -8,7 +8,7 @@
 //
 // Layouts (floats):
 //   u: [pos][cout panel of kWinoNB][cin][kWinoNB]   (cout padded with zero filters to a multiple of kWinoNB)
-//   v: [pos][cin][ldv]   the block's tiles contiguous (ldv a multiple of 16 and of 6; padding tiles are zero)
+//   v: [pos][cin][ldv]   the block's tiles contiguous (ldv a multiple of 16 and of 6; tiles past nt up to the GEMM's rows are zero)
 //   m: [pos][ldv][coutp] (coutp = cout rounded up to kWinoNB)
 // The tiles of an image are numbered row-major (ty * tiles_w + tx); a block is a run [t0, t0 + nt) of them
 // sized so that its v and m stay within a few MiB (the whole image is never transformed at once when large).
@@ -45,12 +45,13 @@ struct WinoInArgs {
   int64_t t0, nt;          // the block's tiles [t0, t0 + nt) of the image
   int64_t c0, c1;          // input channels to transform
   float* v;                // [pos][in_c][ldv]
-  int64_t ldv;             // multiple of 16; tiles nt..ldv are written as zeros
+  int64_t ldv;             // multiple of 16; tiles nt..(nt rounded up to kWinoMR, then to a vector) are written as zeros
 };
 struct WinoGemmArgs {
   const float* v;          // one position: [K][ldv]
   int64_t ldv;
   int64_t rows;            // tiles to compute, a multiple of kWinoMR, <= ldv
+  int64_t live;            // tiles holding data (<= rows): a kernel may leave m's rows live..rows unwritten
   int64_t K;               // input channels
   const float* u;          // one position's first panel to compute: [panels][K][kWinoNB]
   int64_t panels;
@@ -76,6 +77,9 @@ struct WinoKernels {
   void (*output6)(const WinoOutArgs&);
   void (*output4)(const WinoOutArgs&);
   void (*output2)(const WinoOutArgs&);
+  // The driver gives the input transform a zero-padded copy of the image (no pad, every tile inside), for
+  // kernels without masked gathers whose fast path needs whole patches.
+  bool pads_input;
 };
 // The portable level (winograd_generic.cpp: GCC vector extensions, 4 lanes), every folder's level 0.
 WinoKernels WinoKernelsGeneric();
