@@ -33,7 +33,8 @@ namespace {
 // lanes of v28 (a[0..3]) and v29 (a[2..5]), each multiplying B by element (fmla v, v, v.s[i]); the sums are
 // stored to acc at the end (an asm statement takes at most 30 operands, too few to keep 24 in registers).
 // Written with intrinsics, GCC kept the A values in 6 registers and spilled an accumulator in every step (35-38
-// instructions per step; here 32: tools/arm_bench.sh --insns counts them).
+// instructions per step; here 29, B's four vectors in one ld1 and both A loads post-incrementing:
+// tools/arm_bench.sh --insns counts them).
 #define EMBER_GEMM_K_LOOP
 namespace {
 template <int NV>
@@ -60,12 +61,9 @@ inline bool KLoopFast<4>(int64_t kc, const float* a, const float* b, int64_t ldb
       "movi v22.4s, #0\n movi v23.4s, #0\n"
       "cbz %[k], 2f\n"
       "1:\n"
-      "ldp q24, q25, [%[b]]\n"
-      "ldp q26, q27, [%[b], #32]\n"
-      "add %[b], %[b], %[ldb]\n"
-      "ldr q28, [%[a]]\n"
-      "ldr q29, [%[a], #8]\n"
-      "add %[a], %[a], #24\n"
+      "ld1 {v24.4s, v25.4s, v26.4s, v27.4s}, [%[b]], %[ldb]\n"
+      "ldr q28, [%[a]], #8\n"
+      "ldr q29, [%[a]], #16\n"
       EMBER_FMLA_ROW("v0", "v1", "v2", "v3", "v28.s[0]") EMBER_FMLA_ROW("v4", "v5", "v6", "v7", "v28.s[1]")
       EMBER_FMLA_ROW("v8", "v9", "v10", "v11", "v28.s[2]") EMBER_FMLA_ROW("v12", "v13", "v14", "v15", "v28.s[3]")
       EMBER_FMLA_ROW("v16", "v17", "v18", "v19", "v29.s[2]") EMBER_FMLA_ROW("v20", "v21", "v22", "v23", "v29.s[3]")
