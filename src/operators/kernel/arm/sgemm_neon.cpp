@@ -37,9 +37,45 @@ namespace {
 // tools/arm_bench.sh --insns counts them).
 #define EMBER_GEMM_K_LOOP
 namespace {
+// The narrower last panels (NV 1..3, a block's columns past the last multiple of 16): intrinsics, two k steps
+// per iteration with A's 12 floats in three loads, each value used by lane (a broadcast per value took 16
+// instructions per 6 FMAs at NV 1).
 template <int NV>
-inline bool KLoopFast(int64_t, const float*, const float*, int64_t, float32x4_t (&)[kGemmMR][NV]) {
-  return false;
+inline bool KLoopFast(int64_t kc, const float* a, const float* b, int64_t ldb, float32x4_t (&acc)[kGemmMR][NV]) {
+  float32x4_t c[kGemmMR][NV];
+#pragma GCC unroll 8
+  for (int r = 0; r < kGemmMR; ++r)
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) c[r][v] = vdupq_n_f32(0.f);
+  float32x4_t bv[NV];
+#define EMBER_FMA_ROW(r, x, lane)                                                        \
+  _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) c[r][v] = vfmaq_laneq_f32(c[r][v], bv[v], x, lane);
+#define EMBER_LOAD_B                                                   \
+  _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) bv[v] = vld1q_f32(b + 4 * v); \
+  b += ldb;
+  int64_t k = 0;
+  for (; k + 2 <= kc; k += 2, a += 2 * kGemmMR) {
+    const float32x4_t x0 = vld1q_f32(a), x1 = vld1q_f32(a + 4), x2 = vld1q_f32(a + 8);
+    EMBER_LOAD_B
+    EMBER_FMA_ROW(0, x0, 0) EMBER_FMA_ROW(1, x0, 1) EMBER_FMA_ROW(2, x0, 2)
+    EMBER_FMA_ROW(3, x0, 3) EMBER_FMA_ROW(4, x1, 0) EMBER_FMA_ROW(5, x1, 1)
+    EMBER_LOAD_B
+    EMBER_FMA_ROW(0, x1, 2) EMBER_FMA_ROW(1, x1, 3) EMBER_FMA_ROW(2, x2, 0)
+    EMBER_FMA_ROW(3, x2, 1) EMBER_FMA_ROW(4, x2, 2) EMBER_FMA_ROW(5, x2, 3)
+  }
+  if (k < kc) {  // the last step: a[4], a[5] loaded as a pair, nothing read past the panel
+    const float32x4_t x0 = vld1q_f32(a), x1 = vcombine_f32(vld1_f32(a + 4), vdup_n_f32(0.f));
+    EMBER_LOAD_B
+    EMBER_FMA_ROW(0, x0, 0) EMBER_FMA_ROW(1, x0, 1) EMBER_FMA_ROW(2, x0, 2)
+    EMBER_FMA_ROW(3, x0, 3) EMBER_FMA_ROW(4, x1, 0) EMBER_FMA_ROW(5, x1, 1)
+  }
+#undef EMBER_LOAD_B
+#undef EMBER_FMA_ROW
+#pragma GCC unroll 8
+  for (int r = 0; r < kGemmMR; ++r)
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) acc[r][v] = c[r][v];
+  return true;
 }
 
 #define EMBER_FMLA_ROW(c0, c1, c2, c3, a) \
