@@ -3,6 +3,7 @@
 // broadcast A value); armv7: 6 x 8 tiles (12 of the 16 q registers accumulate).
 #include <arm_neon.h>
 
+#include "operators/kernel/arm/neon_asm.h"
 #include "operators/kernel/arm/sgemm_arm.h"
 
 namespace ember {
@@ -78,19 +79,6 @@ inline bool KLoopFast(int64_t kc, const float* a, const float* b, int64_t ldb, f
   return true;
 }
 
-#define EMBER_FMLA_ROW(c0, c1, c2, c3, a) \
-  "fmla " c0 ".4s, v24.4s, " a "\n"        \
-  "fmla " c1 ".4s, v25.4s, " a "\n"        \
-  "fmla " c2 ".4s, v26.4s, " a "\n"        \
-  "fmla " c3 ".4s, v27.4s, " a "\n"
-
-// Rows 0-5 by the lanes a0..a5 (strings like "v28.s[0]").
-#define EMBER_FMLA_TILE(a0, a1, a2, a3, a4, a5)                                                        \
-  EMBER_FMLA_ROW("v0", "v1", "v2", "v3", a0) EMBER_FMLA_ROW("v4", "v5", "v6", "v7", a1)               \
-  EMBER_FMLA_ROW("v8", "v9", "v10", "v11", a2) EMBER_FMLA_ROW("v12", "v13", "v14", "v15", a3)         \
-  EMBER_FMLA_ROW("v16", "v17", "v18", "v19", a4) EMBER_FMLA_ROW("v20", "v21", "v22", "v23", a5)
-#define EMBER_LOAD_B "ld1 {v24.4s, v25.4s, v26.4s, v27.4s}, [%[b]], %[ldb]\n"
-
 template <>
 inline bool KLoopFast<4>(int64_t kc, const float* a, const float* b, int64_t ldb, float32x4_t (&acc)[kGemmMR][4]) {
   const int64_t ldb_bytes = ldb * static_cast<int64_t>(sizeof(float));
@@ -101,32 +89,28 @@ inline bool KLoopFast<4>(int64_t kc, const float* a, const float* b, int64_t ldb
   // values (a step's a4, a5 and the next one's a0, a1 share v29); 104 instructions per 96 FMAs. The last
   // kc % 4 steps one at a time (29 per 24).
   asm volatile(
-      "movi v0.4s, #0\n movi v1.4s, #0\n movi v2.4s, #0\n movi v3.4s, #0\n movi v4.4s, #0\n movi v5.4s, #0\n"
-      "movi v6.4s, #0\n movi v7.4s, #0\n movi v8.4s, #0\n movi v9.4s, #0\n movi v10.4s, #0\n movi v11.4s, #0\n"
-      "movi v12.4s, #0\n movi v13.4s, #0\n movi v14.4s, #0\n movi v15.4s, #0\n movi v16.4s, #0\n"
-      "movi v17.4s, #0\n movi v18.4s, #0\n movi v19.4s, #0\n movi v20.4s, #0\n movi v21.4s, #0\n"
-      "movi v22.4s, #0\n movi v23.4s, #0\n"
+      EMBER_ASM_ZERO_ROWS6
       "cbz %[k4], 3f\n"
       "1:\n"
       "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n"
-      EMBER_LOAD_B
-      EMBER_FMLA_TILE("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
-      EMBER_LOAD_B
-      EMBER_FMLA_TILE("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")
+      EMBER_ASM_B_LOAD
+      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
+      EMBER_ASM_B_LOAD
+      EMBER_ASM_FMLA_ROWS6("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")
       "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n"
-      EMBER_LOAD_B
-      EMBER_FMLA_TILE("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
-      EMBER_LOAD_B
-      EMBER_FMLA_TILE("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")
+      EMBER_ASM_B_LOAD
+      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
+      EMBER_ASM_B_LOAD
+      EMBER_ASM_FMLA_ROWS6("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")
       "subs %[k4], %[k4], #1\n"
       "b.ne 1b\n"
       "3:\n"
       "cbz %[k1], 2f\n"
       "4:\n"
-      EMBER_LOAD_B
+      EMBER_ASM_B_LOAD
       "ldr q28, [%[a]], #8\n"
       "ldr q29, [%[a]], #16\n"
-      EMBER_FMLA_TILE("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[2]", "v29.s[3]")
+      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[2]", "v29.s[3]")
       "subs %[k1], %[k1], #1\n"
       "b.ne 4b\n"
       "2:\n"
@@ -136,14 +120,9 @@ inline bool KLoopFast<4>(int64_t kc, const float* a, const float* b, int64_t ldb
       "stp q18, q19, [%[out], #288]\n stp q20, q21, [%[out], #320]\n stp q22, q23, [%[out], #352]\n"
       : [a] "+r"(a), [b] "+r"(b), [k4] "+r"(k4), [k1] "+r"(k1)
       : [ldb] "r"(ldb_bytes), [out] "r"(out)
-      : "cc", "memory", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
-        "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26", "v27", "v28",
-        "v29", "v30");
+      : "cc", "memory", EMBER_ASM_CLOBBER_ROWS6, EMBER_ASM_CLOBBER_B, "v28", "v29", "v30");
   return true;
 }
-#undef EMBER_LOAD_B
-#undef EMBER_FMLA_TILE
-#undef EMBER_FMLA_ROW
 }  // namespace
 #else
 #define EMBER_GEMM_NV 2

@@ -2,6 +2,7 @@
 // the driver pads the input and 4 tiles' patch rows are loaded as vectors and transposed.
 #include <arm_neon.h>
 
+#include "operators/kernel/arm/neon_asm.h"
 #include "operators/kernel/arm/winograd_arm.h"
 
 namespace ember {
@@ -142,76 +143,37 @@ void Tile(const float* a, int64_t lda, const float* b, int64_t K, float* c, int6
 // The full 6 x 16 tile in assembly (GCC's code for Tile<6> took 35 instructions per k step): per step one load of
 // tiles 0-3 (post-incremented by the row stride), one of tiles 4-5, one ld1 of B's four vectors, 24 fmla by
 // lane; two steps per iteration; the sums stored with one st1 per row. 28 instructions per step.
-#define EMBER_FMLA_ROW(c0, c1, c2, c3, a)                                                                     \
-  "fmla " c0 ".4s, v24.4s, " a "\n fmla " c1 ".4s, v25.4s, " a "\n fmla " c2 ".4s, v26.4s, " a "\n fmla " c3 \
-  ".4s, v27.4s, " a "\n"
-#define EMBER_WINO_STEP                                                                                  \
-  "ldr d29, [%[a], #16]\n"                                                                               \
-  "ld1 {v28.4s}, [%[a]], %[lda]\n"                                                                       \
-  "ld1 {v24.4s, v25.4s, v26.4s, v27.4s}, [%[b]], %[ldb]\n"                                               \
-  EMBER_FMLA_ROW("v0", "v1", "v2", "v3", "v28.s[0]") EMBER_FMLA_ROW("v4", "v5", "v6", "v7", "v28.s[1]")  \
-  EMBER_FMLA_ROW("v8", "v9", "v10", "v11", "v28.s[2]") EMBER_FMLA_ROW("v12", "v13", "v14", "v15", "v28.s[3]") \
-  EMBER_FMLA_ROW("v16", "v17", "v18", "v19", "v29.s[0]") EMBER_FMLA_ROW("v20", "v21", "v22", "v23", "v29.s[1]")
+#define EMBER_WINO_STEP                                           \
+  "ldr d29, [%[a], #16]\n"                                        \
+  "ld1 {v28.4s}, [%[a]], %[lda]\n" EMBER_ASM_B_LOAD               \
+  EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
+// Zeroes the rows, runs K steps (two per iteration), stores the rows to c.
+#define EMBER_WINO_TILE_ASM(ZERO, STEP, STORE, ...)                                          \
+  const int64_t lda_bytes = lda * 4, ldb_bytes = simd::kWinoNB * 4, ldc_bytes = ldc * 4;    \
+  int64_t k2 = K / 2, k1 = K % 2;                                                           \
+  asm volatile(ZERO "cbz %[k2], 3f\n"                                                        \
+               "1:\n" STEP STEP "subs %[k2], %[k2], #1\n"                                   \
+               "b.ne 1b\n"                                                                  \
+               "3:\n"                                                                       \
+               "cbz %[k1], 2f\n" STEP "2:\n" STORE                                          \
+               : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [k2] "+r"(k2), [k1] "+r"(k1)         \
+               : [lda] "r"(lda_bytes), [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes)            \
+               : "cc", "memory", __VA_ARGS__);
 void Tile6Asm(const float* a, int64_t lda, const float* b, int64_t K, float* c, int64_t ldc) {
-  const int64_t lda_bytes = lda * 4, ldb_bytes = simd::kWinoNB * 4, ldc_bytes = ldc * 4;
-  int64_t k2 = K / 2, k1 = K % 2;
-  asm volatile(
-      "movi v0.4s, #0\n movi v1.4s, #0\n movi v2.4s, #0\n movi v3.4s, #0\n movi v4.4s, #0\n movi v5.4s, #0\n"
-      "movi v6.4s, #0\n movi v7.4s, #0\n movi v8.4s, #0\n movi v9.4s, #0\n movi v10.4s, #0\n movi v11.4s, #0\n"
-      "movi v12.4s, #0\n movi v13.4s, #0\n movi v14.4s, #0\n movi v15.4s, #0\n movi v16.4s, #0\n"
-      "movi v17.4s, #0\n movi v18.4s, #0\n movi v19.4s, #0\n movi v20.4s, #0\n movi v21.4s, #0\n"
-      "movi v22.4s, #0\n movi v23.4s, #0\n"
-      "cbz %[k2], 3f\n"
-      "1:\n" EMBER_WINO_STEP EMBER_WINO_STEP
-      "subs %[k2], %[k2], #1\n"
-      "b.ne 1b\n"
-      "3:\n"
-      "cbz %[k1], 2f\n" EMBER_WINO_STEP
-      "2:\n"
-      "st1 {v0.4s, v1.4s, v2.4s, v3.4s}, [%[c]], %[ldc]\n"
-      "st1 {v4.4s, v5.4s, v6.4s, v7.4s}, [%[c]], %[ldc]\n"
-      "st1 {v8.4s, v9.4s, v10.4s, v11.4s}, [%[c]], %[ldc]\n"
-      "st1 {v12.4s, v13.4s, v14.4s, v15.4s}, [%[c]], %[ldc]\n"
-      "st1 {v16.4s, v17.4s, v18.4s, v19.4s}, [%[c]], %[ldc]\n"
-      "st1 {v20.4s, v21.4s, v22.4s, v23.4s}, [%[c]], %[ldc]\n"
-      : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [k2] "+r"(k2), [k1] "+r"(k1)
-      : [lda] "r"(lda_bytes), [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes)
-      : "cc", "memory", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
-        "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26", "v27", "v28",
-        "v29");
+  EMBER_WINO_TILE_ASM(EMBER_ASM_ZERO_ROWS6, EMBER_WINO_STEP, EMBER_ASM_STORE_ROWS6, EMBER_ASM_CLOBBER_ROWS6,
+                      EMBER_ASM_CLOBBER_B, "v28", "v29")
 }
 // The last 4 tiles (a 7x7 output has 4 F(4,3) tiles in all): the same with 16 accumulators, 19 per 16 FMAs.
-#define EMBER_WINO_STEP4                                                                                 \
-  "ld1 {v28.4s}, [%[a]], %[lda]\n"                                                                       \
-  "ld1 {v24.4s, v25.4s, v26.4s, v27.4s}, [%[b]], %[ldb]\n"                                               \
-  EMBER_FMLA_ROW("v0", "v1", "v2", "v3", "v28.s[0]") EMBER_FMLA_ROW("v4", "v5", "v6", "v7", "v28.s[1]")  \
-  EMBER_FMLA_ROW("v8", "v9", "v10", "v11", "v28.s[2]") EMBER_FMLA_ROW("v12", "v13", "v14", "v15", "v28.s[3]")
+#define EMBER_WINO_STEP4                          \
+  "ld1 {v28.4s}, [%[a]], %[lda]\n" EMBER_ASM_B_LOAD \
+  EMBER_ASM_FMLA_ROWS4("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]")
 void Tile4Asm(const float* a, int64_t lda, const float* b, int64_t K, float* c, int64_t ldc) {
-  const int64_t lda_bytes = lda * 4, ldb_bytes = simd::kWinoNB * 4, ldc_bytes = ldc * 4;
-  int64_t k2 = K / 2, k1 = K % 2;
-  asm volatile(
-      "movi v0.4s, #0\n movi v1.4s, #0\n movi v2.4s, #0\n movi v3.4s, #0\n movi v4.4s, #0\n movi v5.4s, #0\n"
-      "movi v6.4s, #0\n movi v7.4s, #0\n movi v8.4s, #0\n movi v9.4s, #0\n movi v10.4s, #0\n movi v11.4s, #0\n"
-      "movi v12.4s, #0\n movi v13.4s, #0\n movi v14.4s, #0\n movi v15.4s, #0\n"
-      "cbz %[k2], 3f\n"
-      "1:\n" EMBER_WINO_STEP4 EMBER_WINO_STEP4
-      "subs %[k2], %[k2], #1\n"
-      "b.ne 1b\n"
-      "3:\n"
-      "cbz %[k1], 2f\n" EMBER_WINO_STEP4
-      "2:\n"
-      "st1 {v0.4s, v1.4s, v2.4s, v3.4s}, [%[c]], %[ldc]\n"
-      "st1 {v4.4s, v5.4s, v6.4s, v7.4s}, [%[c]], %[ldc]\n"
-      "st1 {v8.4s, v9.4s, v10.4s, v11.4s}, [%[c]], %[ldc]\n"
-      "st1 {v12.4s, v13.4s, v14.4s, v15.4s}, [%[c]], %[ldc]\n"
-      : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [k2] "+r"(k2), [k1] "+r"(k1)
-      : [lda] "r"(lda_bytes), [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes)
-      : "cc", "memory", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
-        "v14", "v15", "v24", "v25", "v26", "v27", "v28");
+  EMBER_WINO_TILE_ASM(EMBER_ASM_ZERO_ROWS4, EMBER_WINO_STEP4, EMBER_ASM_STORE_ROWS4, EMBER_ASM_CLOBBER_ROWS4,
+                      EMBER_ASM_CLOBBER_B, "v28")
 }
+#undef EMBER_WINO_TILE_ASM
 #undef EMBER_WINO_STEP4
 #undef EMBER_WINO_STEP
-#undef EMBER_FMLA_ROW
 
 void Gemm(const simd::WinoGemmArgs& g) {
   static_assert(simd::kWinoNB % 16 == 0, "panels are split in 16-channel columns");
