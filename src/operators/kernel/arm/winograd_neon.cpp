@@ -99,8 +99,8 @@ inline __attribute__((always_inline)) void RowStore(float* dst, int64_t plane, c
 #define WINO_CUSTOM_GEMM
 namespace {
 
-// R tiles (1, 2, 3, 5: the last ones) x 16 output channels. Named accumulators, not an array: GCC keeps an array of vectors in
-// memory across the k loop. The tile values are read 4 (and 2) at a time: v's rows hold at least the GEMM's
+// R tiles (1, 2, 3, 5: the last ones) x 16 output channels. Named accumulators, not an array: GCC keeps an
+// array of vectors in memory across the k loop. The tile values are read 4 (and 2) at a time: v's rows hold at least the GEMM's
 // rows (a multiple of 6), so the reads past R stay inside the buffer.
 template <int R>
 void Tile(const float* a, int64_t lda, const float* b, int64_t K, float* c, int64_t ldc) {
