@@ -79,3 +79,51 @@ TEST_CASE("strided_slice rejects a zero step and repeated axes", "[op][strided_s
       .Attr("ends", Attribute::Ints({1, 1})).Attr("axes", Attribute::Ints({1, -1}));
   CHECK_FALSE(twice.Run().ok());
 }
+
+TEST_CASE("strided_slice on 4-D tensors: channel ranges, steps on inner dims, reversed rows, int64", "[op][strided_slice]") {
+  const std::vector<int64_t> d = {2, 6, 5, 9};
+  Tensor x = RandomTensor(DDim(d), 3);
+  std::vector<float> xv = ToVector(x);
+  std::vector<int64_t> xi(xv.size());
+  for (size_t i = 0; i < xi.size(); ++i) xi[i] = static_cast<int64_t>(i) * 7 - 50;
+  struct Case { std::vector<int64_t> starts, ends, axes, steps; };
+  const std::vector<Case> cases = {
+      {{3}, {6}, {1}, {1}},                          // shufflenet's channel half: whole inner rows
+      {{0}, {3}, {1}, {1}},
+      {{1, 8}, {5, -100}, {1, 3}, {2, -2}},          // reversed, strided last dim
+      {{1, 0, 2}, {2, 5, 9}, {0, 2, 3}, {1, 2, 3}},
+      {{-1, 4}, {-3, 1}, {2, 1}, {-1, -1}},
+  };
+  for (const Case& c : cases)
+    for (bool ints : {false, true}) {
+      std::vector<std::vector<int64_t>> idx(4);
+      for (size_t a = 0; a < 4; ++a)
+        for (int64_t i = 0; i < d[a]; ++i) idx[a].push_back(i);
+      for (size_t k = 0; k < c.axes.size(); ++k)
+        idx[static_cast<size_t>(c.axes[k])] = Taken(d[static_cast<size_t>(c.axes[k])], c.starts[k], c.ends[k], c.steps[k]);
+      std::vector<float> want;
+      std::vector<int64_t> want_i;
+      for (int64_t a : idx[0])
+        for (int64_t b : idx[1])
+          for (int64_t e : idx[2])
+            for (int64_t f : idx[3]) {
+              const size_t at = static_cast<size_t>(((a * d[1] + b) * d[2] + e) * d[3] + f);
+              want.push_back(xv[at]);
+              want_i.push_back(xi[at]);
+            }
+      OpRunner r("strided_slice");
+      r.In("Input", "x", ints ? MakeTypedTensor<int64_t>(DDim(d), xi) : x).Out("Out", "y")
+          .Attr("starts", Attribute::Ints(c.starts)).Attr("ends", Attribute::Ints(c.ends))
+          .Attr("axes", Attribute::Ints(c.axes)).Attr("strides", Attribute::Ints(c.steps));
+      REQUIRE(r.Run().ok());
+      const DDim want_dims({static_cast<int64_t>(idx[0].size()), static_cast<int64_t>(idx[1].size()),
+                            static_cast<int64_t>(idx[2].size()), static_cast<int64_t>(idx[3].size())});
+      CHECK(r.Get("y").dims() == want_dims);
+      if (ints) {
+        const int64_t* y = r.Get("y").data<int64_t>();
+        CHECK(std::vector<int64_t>(y, y + want_i.size()) == want_i);
+      } else {
+        CHECK(ToVector(r.Get("y")) == want);
+      }
+    }
+}
