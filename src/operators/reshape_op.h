@@ -1,5 +1,5 @@
 // reshape2 (and the helpers its family shares: reading shape values from int tensors, XShape outputs).
-// Out always gets its own copy of X's data: simple, and safe when a later op writes Out in place.
+// Out is a copy of X, or X's own bytes where the executor's arena places it there (Views).
 #pragma once
 
 #include <string>
@@ -63,6 +63,8 @@ class ReshapeOp : public OperatorWithKernel<CPU, ReshapeParam, ReshapeKernel<CPU
  public:
   using OperatorWithKernel::OperatorWithKernel;
   Status InferShape() override;
+  // Out is X's bytes as they are: the arena may place it in X's slot (the copy then skips itself).
+  std::vector<StorageView> Views() const override { return {{param_.out, param_.x, 0}}; }
 };
 
 }  // namespace ember

@@ -29,6 +29,8 @@ class UnsqueezeOp : public OperatorWithKernel<CPU, UnsqueezeParam, UnsqueezeKern
  public:
   using OperatorWithKernel::OperatorWithKernel;
   Status InferShape() override;
+  // Out is X's bytes as they are: the arena may place it in X's slot (the copy then skips itself).
+  std::vector<StorageView> Views() const override { return {{param_.out, param_.x, 0}}; }
 };
 
 }  // namespace ember
