@@ -15,8 +15,18 @@
 # --rounds R (with --peers) repeats each network's Ember and peer runs R times back to back and prints the
 # median of the R medians per cell, ratios included (a shared machine's load moves single runs by 10-30%).
 # PEER_PYTHON overrides the interpreter (default /usr/bin/python3).
+# --onnx [--rounds R] [--loops N] [--warmup N] [--ember PATH] [NAME...] runs the ONNX model set instead (the
+# torchvision exports, the OCR models, UltraFace, the graphs above as ONNX) beside ONNX Runtime, outputs compared
+# first: tools/bench_onnx.sh, which documents it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+for a in "$@"; do
+  if [ "$a" = --onnx ]; then
+    args=()
+    for b in "$@"; do [ "$b" = --onnx ] || [ "$b" = --peers ] || args+=("$b"); done
+    exec "$here/tools/bench_onnx.sh" "${args[@]}"
+  fi
+done
 ember="$here/build-x86/ember"
 [ -x "$ember" ] || ember="$here/build-linux-full/ember"
 baseline=""
@@ -33,7 +43,7 @@ while [ $# -gt 0 ]; do
     --rounds) rounds=$2; shift 2 ;;
     --loops) loops=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
-    -h|--help) sed -n 2,17p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,20p "$0"; exit 0 ;;
     *) nets+=("$1"); shift ;;
   esac
 done

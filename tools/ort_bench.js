@@ -4,8 +4,9 @@
 //   ORT_MODULE=DIR/node_modules/onnxruntime-node node tools/ort_bench.js MODEL.onnx \
 //       [--threads T] [--loops N] [--warmup N] [--shape NAME=d0,d1,...]... [--output-dir DIR]
 //
-// Every input is filled with the same deterministic values Ember's bench_suite feeds (a fixed sine
-// pattern, written with --output-dir as NAME.in.bin for `ember run`), so outputs can be compared. Prints
+// Every input is filled with a fixed sine pattern (written with --output-dir as NAME.in.bin, so `ember run`
+// can be given the same values and the outputs compared). Prints
+//   IO inputs=<names> outputs=<names>
 //   ORT <median_ms> <min_ms>
 // and, with --output-dir, writes each output as raw float32 OUTNAME.ort.bin.
 // Graph optimizations are ORT's default for inference (ORT_ENABLE_ALL); intra-op threads = T,
@@ -91,6 +92,7 @@ async function main() {
         Buffer.from(f32.buffer, f32.byteOffset, f32.byteLength));
     }
   }
+  console.log(`IO inputs=${session.inputNames.join(',')} outputs=${session.outputNames.join(',')}`);
   console.log(`ORT ${median(times).toFixed(3)} ${Math.min(...times).toFixed(3)}`);
 }
 

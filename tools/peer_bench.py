@@ -1019,6 +1019,22 @@ def cv_error_text(e):
     return re.sub(r"\s+", " ", text)[:200] or type(e).__name__
 
 
+def export_onnx(net, example, path, opset):
+    """The module as an ONNX file: inputs in0.., outputs out0..; LRN as one ONNX LRN op."""
+    lrns = [m for m in net.modules() if isinstance(m, LRN)]
+    try:
+        for m in lrns:
+            m.onnx = True
+        with torch.no_grad():
+            outs = net(*example)
+            torch.onnx.export(net, example, path, opset_version=opset,
+                              input_names=[f"in{i}" for i in range(len(example))],
+                              output_names=[f"out{i}" for i in range(len(outs))])
+    finally:
+        for m in lrns:
+            m.onnx = False
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("nets", nargs="+", help="net names (in --graphs) or .param paths")
@@ -1035,6 +1051,9 @@ def main():
                          "input and compare the outputs")
     ap.add_argument("--opset", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1234)
+    ap.add_argument("--export-onnx", default="", metavar="DIR",
+                    help="write each re-implementation, exported to ONNX, as DIR/NET.onnx and time nothing "
+                         "(tools/bench_suite.sh --onnx runs them in Ember and ONNX Runtime)")
     a = ap.parse_args()
     threads = [int(t) for t in a.threads.split(",") if t]
     engines = [e for e in a.engines.split(",") if e]
@@ -1093,6 +1112,10 @@ def main():
         if stopped != "-":
             print(f"# {net_name}: peers stop before {stopped}; Ember's time includes that layer (box decode + NMS)",
                   flush=True)
+        if a.export_onnx:
+            export_onnx(net, example, os.path.join(a.export_onnx, net_name + ".onnx"), a.opset)
+            print(f"# {net_name}: exported to {a.export_onnx}/{net_name}.onnx", flush=True)
+            continue
         frozen, onnx_path, ref = None, None, None
         if "pytorch" in engines or "opencv" in engines:
             with torch.no_grad():
@@ -1107,14 +1130,8 @@ def main():
         if "opencv" in engines and cv2 is not None:
             fd, onnx_path = tempfile.mkstemp(suffix=".onnx", prefix=f"peer_{net_name}_")
             os.close(fd)
-            lrns = [m for m in net.modules() if isinstance(m, LRN)]
             try:
-                for m in lrns:
-                    m.onnx = True
-                with torch.no_grad():
-                    torch.onnx.export(net, example, onnx_path, opset_version=a.opset,
-                                      input_names=[f"in{i}" for i in range(len(example))],
-                                      output_names=[f"out{i}" for i in range(len(ref))])
+                export_onnx(net, example, onnx_path, a.opset)
                 cvnet = cv2.dnn.readNetFromONNX(onnx_path)
                 cvnet.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
                 cvnet.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
@@ -1133,8 +1150,6 @@ def main():
                 cv_reason = "OpenCV cannot run it: " + cv_error_text(e)
                 cvnet = None
             finally:
-                for m in lrns:
-                    m.onnx = False
                 os.unlink(onnx_path)
         for t in threads:
             for eng in engines:

@@ -4,7 +4,7 @@ PyTorch's own outputs for fixed inputs.
 
 Run with Debian's python3-torch and python3-torchvision (no network: nothing pretrained is downloaded):
 
-    OPENBLAS_NUM_THREADS=1 /usr/bin/python3 tools/pytorch_parity.py [--out DIR] [--force] [NET ...]
+    OPENBLAS_NUM_THREADS=1 /usr/bin/python3 tools/pytorch_parity.py [--out DIR] [--force] [--check] [--bench]
 
 DIR defaults to ${EMBER_CACHE:-$HOME/.cache/ember}/parity. For each network NET it writes
     NET.onnx         the exported model (one input "input" [1,3,224,224], one output "output")
@@ -26,6 +26,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 NETS = ["resnet18", "mobilenet_v2", "mobilenet_v3_small", "squeezenet1_1", "shufflenet_v2_x1_0", "googlenet",
         "efficientnet_b0"]
+# Exported only with --bench (tools/bench_suite.sh --onnx times them; no parity test reads them).
+BENCH_NETS = ["mobilenet_v3_large", "resnet50"]
+ALL_NETS = NETS + BENCH_NETS
 OPSET = 13
 
 
@@ -52,14 +55,14 @@ def write_atomic(path, data):
 
 def build(name, torch, models):
     """The torchvision architecture with deterministic random weights, in eval mode."""
-    torch.manual_seed(20240 + NETS.index(name))
+    torch.manual_seed(20240 + ALL_NETS.index(name))
     if name == "googlenet":
         net = models.googlenet(weights=None, aux_logits=False, init_weights=True)
     else:
         net = getattr(models, name)(weights=None)
     # Default init leaves batch norms as identities (mean 0, var 1, scale 1, shift 0): give them random
     # statistics and affine parameters so the folded conv+bn path is really exercised.
-    g = torch.Generator().manual_seed(7 + NETS.index(name))
+    g = torch.Generator().manual_seed(7 + ALL_NETS.index(name))
     with torch.no_grad():
         for m in net.modules():
             if isinstance(m, torch.nn.BatchNorm2d):
@@ -73,7 +76,7 @@ def build(name, torch, models):
 
 def generate(name, out_dir, torch, models):
     net = build(name, torch, models)
-    g = torch.Generator().manual_seed(1000 + NETS.index(name))
+    g = torch.Generator().manual_seed(1000 + ALL_NETS.index(name))
     x = torch.rand(1, 3, 224, 224, generator=g) * 2 - 1
     with torch.no_grad():
         y = net(x)
@@ -95,6 +98,8 @@ def main():
     ap.add_argument("--out", default=default_dir())
     ap.add_argument("--force", action="store_true", help="regenerate even when COMPLETE matches")
     ap.add_argument("--check", action="store_true", help="only report whether the cache is complete (exit 0/1)")
+    ap.add_argument("--bench", action="store_true",
+                    help="also export %s when missing (for tools/bench_suite.sh --onnx)" % " ".join(BENCH_NETS))
     args = ap.parse_args()
     try:
         import torch
@@ -113,6 +118,11 @@ def main():
     if args.check:
         print("parity cache %s: %s" % (args.out, "complete" if complete else "incomplete"))
         return 0 if complete else 1
+    if args.bench:
+        for name in BENCH_NETS:
+            if args.force or not os.path.exists(os.path.join(args.out, name + ".txt")):
+                lo, hi = generate(name, args.out, torch, models)
+                print("%-20s exported, output range [%.4g, %.4g]" % (name, lo, hi), flush=True)
     if complete and not args.force:
         print("parity cache %s is complete (torch %s); nothing to do" % (args.out, torch.__version__))
         return 0
