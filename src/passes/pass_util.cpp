@@ -75,7 +75,7 @@ int64_t AxisAttr(const OpDesc& op, int64_t def) {
 
 const std::set<std::string>& FusableActivations() {
   static const std::set<std::string> kActs = {"relu", "relu6", "leaky_relu", "hard_swish", "sigmoid",
-                                              "tanh", "swish", "hard_sigmoid"};
+                                              "tanh", "swish", "hard_sigmoid", "clip"};
   return kActs;
 }
 

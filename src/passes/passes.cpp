@@ -77,6 +77,8 @@ const std::vector<Pass>& PassList() {
       {"fold_conv_batch_norm", "conv + batch_norm -> conv with a scaled filter and bias", "batch_norm", "",
        FoldConvBatchNormPass},
       {"fuse_fc", "mul / matmul + bias add -> fc", "mul matmul matmul_v2", "fc", FuseFcPass},
+      {"fuse_gated_activation", "x * sigmoid(x) -> swish, x * hard_sigmoid(x) -> hard_swish",
+       "sigmoid hard_sigmoid", "swish hard_swish", FuseGatedActivationPass},
       {"fuse_activation", "conv / fc / elementwise + activation -> one op",
        "conv2d depthwise_conv2d fc elementwise_add elementwise_sub elementwise_mul elementwise_div", "",
        FuseActivationPass},

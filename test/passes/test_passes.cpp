@@ -193,6 +193,57 @@ TEST_CASE("elementwise + activation fuse into the elementwise op (float32 output
   }
 }
 
+TEST_CASE("x * sigmoid(x) and x * hard_sigmoid(x) become swish / hard_swish and fuse into the conv", "[io][passes]") {
+  struct Gate { const char* type; std::map<std::string, Attribute> attrs; bool gate_first; };
+  const std::vector<Gate> gates = {
+      {"sigmoid", {}, false},
+      {"sigmoid", {}, true},
+      {"hard_sigmoid", {{"slope", Attribute::Float(1.f / 6)}, {"offset", Attribute::Float(0.5f)}}, false},
+      {"hard_sigmoid", {{"slope", Attribute::Float(0.2f)}, {"offset", Attribute::Float(0.5f)}}, true},  // ONNX's default
+      {"hard_sigmoid", {{"slope", Attribute::Float(0.3f)}, {"offset", Attribute::Float(-0.1f)}}, false},
+  };
+  for (const Gate& g : gates) {
+    INFO(g.type << ", gate first " << g.gate_first);
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 3, 6, 6}).Weight("w", RandomTensor({4, 3, 3, 3}, 5));
+    pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}}, {{"Output", {"c"}}}, ConvAttrs());
+    pb.Op(g.type, {{"X", {"c"}}}, {{"Out", {"gate"}}}, g.attrs);
+    const std::string a = g.gate_first ? "gate" : "c", b = g.gate_first ? "c" : "gate";
+    pb.Op("elementwise_mul", {{"X", {a}}, {"Y", {b}}}, {{"Out", {"y"}}}, {{"axis", Attribute::Int(-1)}}).Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {2, 3, 6, 6}, {"y"});
+    CHECK(c.loaded_ops["elementwise_mul"] == 1);
+    CHECK(c.optimized_ops == std::map<std::string, int>{{"conv2d", 1}, {"feed", 1}, {"fetch", 1}});
+  }
+  {  // sigmoid(x) * z, and a gate read by a second op, stay as they are
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 8}).Weight("z", RandomTensor({8}, 21));
+    pb.Op("sigmoid", {{"X", {"x"}}}, {{"Out", {"s"}}});
+    pb.Op("elementwise_mul", {{"X", {"s"}}, {"Y", {"z"}}}, {{"Out", {"y"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Op("hard_sigmoid", {{"X", {"x"}}}, {{"Out", {"h"}}});
+    pb.Op("elementwise_mul", {{"X", {"x"}}, {"Y", {"h"}}}, {{"Out", {"u"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Op("elementwise_add", {{"X", {"u"}}, {"Y", {"h"}}}, {{"Out", {"v"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Fetch("y").Fetch("v");
+    Compared c = CompareOptimized(pb, "x", {3, 8}, {"y", "v"});
+    CHECK(c.optimized_ops["sigmoid"] == 1);
+    CHECK(c.optimized_ops["hard_sigmoid"] == 1);
+    CHECK(c.optimized_ops.count("swish") == 0);
+    CHECK(c.optimized_ops.count("hard_swish") == 0);
+  }
+}
+
+TEST_CASE("clip (ONNX's ReLU6 and bounded relus) fuses into the conv before it", "[io][passes]") {
+  for (auto [lo, hi] : std::vector<std::pair<float, float>>{{0.f, 6.f}, {-0.5f, 0.25f}}) {
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 3, 6, 6}).Weight("w", RandomTensor({4, 3, 3, 3}, 5));
+    pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}}, {{"Output", {"c"}}}, ConvAttrs());
+    pb.Op("clip", {{"X", {"c"}}}, {{"Out", {"y"}}}, {{"min", Attribute::Float(lo)}, {"max", Attribute::Float(hi)}})
+        .Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {2, 3, 6, 6}, {"y"});
+    CHECK(c.loaded_ops["clip"] == 1);
+    CHECK(c.optimized_ops == std::map<std::string, int>{{"conv2d", 1}, {"feed", 1}, {"fetch", 1}});
+  }
+}
+
 TEST_CASE("dropout in inference: both implementations, and identity scales go away", "[io][passes]") {
   for (const char* impl : {"downgrade_in_infer", "upscale_in_train"}) {
     INFO(impl);
