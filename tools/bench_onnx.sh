@@ -8,7 +8,8 @@
 # benchmark graphs re-implemented in PyTorch and exported to ONNX by tools/peer_bench.py --export-onnx.
 # Missing files are made first when their generator can (nothing is downloaded here except by
 # tools/fetch_ocr_models.sh, which needs the npm registry).
-# Before timing, both engines run the same input (a fixed sine pattern) and the largest output difference
+# Before timing, both engines run the same input (a fixed sine pattern; drawn text lines for the text
+# detector) and the largest output difference
 # is printed as a fraction of the output's range (column "diff"). Then per round: Ember at 1 and 2 threads
 # (`ember bench`), ORT at 1 and 2 threads (tools/ort_bench.js: intra-op threads T, inter-op 1, all graph
 # optimizations); each cell is the median over R rounds of each run's median of N loops.
@@ -35,6 +36,23 @@ done
 [ -x "$ember" ] || { echo "bench_onnx.sh: no ember binary at $ember (build it, or pass --ember)" >&2; exit 1; }
 parity="$cache/parity" graphs="$cache/bench_onnx" ocr="$cache/ocr"
 ultraface="$here/../shared/models/onnx/ultraface/version-RFB-320.onnx"
+
+# The text detector sees nothing in a sine pattern (its output is ~1e-7 everywhere): it gets lines of text
+# drawn with PIL (python3-pil, which torchvision brings) and scaled up, normalized as PP-OCR does, as raw float32 [1, 3, 640, 640].
+det_input() {
+  /usr/bin/python3 - "$1" <<'PY'
+import sys
+import numpy as np
+from PIL import Image, ImageDraw
+small = Image.new("RGB", (213, 213), "white")
+draw = ImageDraw.Draw(small)
+for i, line in enumerate(["Ember runs ONNX", "models beside", "ONNX Runtime", "0123456789", "on a phone"]):
+    draw.text((8, 12 + 40 * i), line, fill=(20, 20, 20))
+img = np.asarray(small.resize((640, 640), Image.BILINEAR), np.float32) / 255
+x = (img - [0.485, 0.456, 0.406]) / [0.229, 0.224, 0.225]
+x.transpose(2, 0, 1).astype("<f4").tofile(sys.argv[1])
+PY
+}
 
 # name | model path | --shape arguments (for inputs with unknown dims)
 models=()
@@ -85,8 +103,10 @@ ort_ms() {  # ort_ms MODEL THREADS SHAPE_ARGS...
 compare() {  # compare MODEL SHAPE_ARGS...
   local m=$1; shift
   rm -f "$tmp"/*
-  local io
-  io=$(node "$here/tools/ort_bench.js" "$m" --loops 1 --warmup 0 --output-dir "$tmp" "$@" 2>&1 | awk '$1 == "IO"') ||
+  local io given=()
+  if [ "$m" = "$ocr/ch_PP-OCRv4_det_infer.onnx" ]; then det_input "$tmp/given.bin" && given=(--input "x=$tmp/given.bin"); fi
+  io=$(node "$here/tools/ort_bench.js" "$m" --loops 1 --warmup 0 --output-dir "$tmp" "${given[@]}" "$@" 2>&1 |
+       awk '$1 == "IO"') ||
     { echo "ort-failed"; return; }
   [ -n "$io" ] || { echo "ort-failed"; return; }
   local ins outs args=()

@@ -2,9 +2,10 @@
 // ONNX Runtime (npm onnxruntime-node, CPU provider) as a timing peer for Ember on ONNX models.
 //
 //   ORT_MODULE=DIR/node_modules/onnxruntime-node node tools/ort_bench.js MODEL.onnx \
-//       [--threads T] [--loops N] [--warmup N] [--shape NAME=d0,d1,...]... [--output-dir DIR]
+//       [--threads T] [--loops N] [--warmup N] [--shape NAME=d0,d1,...]... [--input NAME=RAW_F32]...
+//       [--output-dir DIR]
 //
-// Every input is filled with a fixed sine pattern (written with --output-dir as NAME.in.bin, so `ember run`
+// Every input not given by --input (raw little-endian float32) is filled with a fixed sine pattern (written with --output-dir as NAME.in.bin, so `ember run`
 // can be given the same values and the outputs compared). Prints
 //   IO inputs=<names> outputs=<names>
 //   ORT <median_ms> <min_ms>
@@ -21,7 +22,7 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-  const opt = { threads: 1, loops: 10, warmup: 2, shapes: {}, outputDir: '' };
+  const opt = { threads: 1, loops: 10, warmup: 2, shapes: {}, inputs: {}, outputDir: '' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => (i + 1 < argv.length ? argv[++i] : usage(`${a} needs a value`));
@@ -29,6 +30,10 @@ function parseArgs(argv) {
     else if (a === '--loops') opt.loops = parseInt(next(), 10);
     else if (a === '--warmup') opt.warmup = parseInt(next(), 10);
     else if (a === '--output-dir') opt.outputDir = next();
+    else if (a === '--input') {
+      const [name, file] = next().split('=');
+      opt.inputs[name] = file;
+    }
     else if (a === '--shape') {
       const [name, dims] = next().split('=');
       opt.shapes[name] = dims.split(',').map(Number);
@@ -71,7 +76,12 @@ async function main() {
     let dims = opt.shapes[name] || (meta && meta.shape ? meta.shape.map((d) => (typeof d === 'number' && d > 0 ? d : 1)) : null);
     if (!dims) usage(`input ${name} has no static shape: give --shape ${name}=...`);
     const n = dims.reduce((a, b) => a * b, 1);
-    const data = pattern(n);
+    let data = pattern(n);
+    if (opt.inputs[name]) {
+      const buf = fs.readFileSync(opt.inputs[name]);
+      if (buf.length !== n * 4) usage(`${opt.inputs[name]} holds ${buf.length} bytes, input ${name} [${dims}] needs ${n * 4}`);
+      data = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length));
+    }
     feeds[name] = new ort.Tensor('float32', data, dims);
     if (opt.outputDir) fs.writeFileSync(path.join(opt.outputDir, `${name}.in.bin`), Buffer.from(data.buffer));
   }
