@@ -73,6 +73,9 @@ std::vector<Shape> Shapes() {
     s.push_back({{4, 1, w}, {4, 3, 1}, -1});         // both sides broadcast
     s.push_back({{1, 1, w}, {2, 3, w}, -1});         // X broadcast
   }
+  s.push_back({{1, 5, 7, 7, 16}, {1, 5, 1, 1, 16}, -1});  // NCHW16c per-channel multiply: runs of 16-float rows
+  s.push_back({{1, 40, 300, 16}, {1, 40, 1, 16}, -1});    // the same, large enough for threads
+  s.push_back({{3, 2, 5}, {3, 1, 5}, -1});                // short rows, Y repeated along the middle dim
   s.push_back({{1, 7, 50000}, {7}, 1});  // large: threaded rows
   s.push_back({{200003}, {200003}, -1});  // large: threaded blocks
   return s;

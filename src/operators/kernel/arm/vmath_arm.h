@@ -15,7 +15,8 @@ struct ActivationSpec;
 namespace arm {
 
 bool ActArrayNeon(const simd::VActSpec& s, const float* x, float* y, int64_t n);
-void EltRowNeon(int op, const float* x, int64_t sx, const float* y, int64_t sy, float* out, int64_t n);
+void EltRowNeon(int op, const float* x, int64_t sx, int64_t x_step, const float* y, int64_t sy, int64_t y_step, float* out,
+                int64_t n, int64_t reps);
 void SoftmaxRowsNeon(const float* x, float* y, int64_t rows, int64_t n, bool log);
 void SoftmaxInnerNeon(const float* x, float* y, int64_t n, int64_t inner, int64_t i0, int64_t i1, bool log);
 

@@ -16,7 +16,10 @@ namespace simd {
 
 // out[j] = x[j * sx] (op) y[j * sy] for j < n; op = static_cast<int>(ElementwiseType) (add 0, sub 1,
 // mul 2, div 3, max 4, min 5); sx, sy in {0, 1}.
-using EltRowFn = void (*)(int op, const float* x, int64_t sx, const float* y, int64_t sy, float* out, int64_t n);
+// `reps` rows of n: row r reads x + r * x_step and y + r * y_step (element strides sx, sy: 1, or 0 for a
+// broadcast value) and writes out + r * n.
+using EltRowFn = void (*)(int op, const float* x, int64_t sx, int64_t x_step, const float* y, int64_t sy,
+                          int64_t y_step, float* out, int64_t n, int64_t reps);
 
 // Every type but pow.
 bool ElementwiseTypeVectorized(ElementwiseType type);

@@ -19,8 +19,10 @@ namespace x86 {
 
 // out[j] = x[j * sx] (op) y[j * sy] for j < n; op = static_cast<int>(ElementwiseType) (add 0, sub 1,
 // mul 2, div 3, max 4, min 5); sx, sy in {0, 1}.
-void EltRowAvx2(int op, const float* x, int64_t sx, const float* y, int64_t sy, float* out, int64_t n);
-void EltRowAvx512(int op, const float* x, int64_t sx, const float* y, int64_t sy, float* out, int64_t n);
+void EltRowAvx2(int op, const float* x, int64_t sx, int64_t x_step, const float* y, int64_t sy, int64_t y_step, float* out,
+                int64_t n, int64_t reps);
+void EltRowAvx512(int op, const float* x, int64_t sx, int64_t x_step, const float* y, int64_t sy, int64_t y_step, float* out,
+                int64_t n, int64_t reps);
 
 // True when ElementwiseX86 handles `type` on `isa`: every type but pow, isa avx2/avx512 and supported.
 bool ElementwiseX86Supported(ElementwiseType type, Isa isa);
