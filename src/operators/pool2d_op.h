@@ -2,7 +2,8 @@
 // exclusive variants. Ember extensions: attribute dilations (2 values, default {1, 1}; max pooling over
 // fixed windows only), as ONNX MaxPool has, and an optional output Mask (int32, as Paddle's
 // max_pool2d_with_index: for each output, the index h * W + w of its maximum in the input plane, the first
-// one on ties, -1 for an empty window), max pooling only.
+// one on ties, -1 for an empty window), max pooling only; data_format NCHW16c (set by the nchw16c_layout
+// pass) for global pooling: X [N, C/16, H, W, 16] -> Out [N, C/16, 1, 1, 16].
 #pragma once
 
 #include <string>
@@ -32,6 +33,7 @@ struct Pool2dParam {
   std::vector<int64_t> ksize, strides, paddings, dilations;
   bool global_pooling = false, ceil_mode = false, exclusive = true, adaptive = false;
   PoolGeometry geo;  // set by InferShape
+  bool nchw16c = false;  // data_format NCHW16c: geo's channels count blocks of 16
   Status Bind(ParamBinder* b);
 };
 

@@ -1,5 +1,5 @@
-// nchw16c_layout: regions of 1x1 and depthwise convs, with the elementwise ops and activations between them,
-// move to the packed NCHW16c kernels where a region pays for its layout conversions.
+// nchw16c_layout: regions of 1x1 and depthwise convs, with the elementwise ops, activations and global pools
+// between them, move to the packed NCHW16c kernels where a region pays for its layout conversions.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -55,6 +55,17 @@ bool Unary16c(const OpDesc& op) {
   return kTypes.count(op.type) && op.Input("X").size() == 1 && op.Output("Out").size() == 1;
 }
 
+// Global max / average pooling (a squeeze-excite block's, a classifier's): pool2d takes NCHW16c for it.
+bool GlobalPool16c(const OpDesc& op) {
+  if (op.type != "pool2d" || op.Input("X").size() != 1 || op.Output("Out").size() != 1 || !op.Output("Mask").empty())
+    return false;
+  AttrReader r(op);
+  const bool global = r.Bool("global_pooling", false) ||
+                      (r.Bool("adaptive", false) && r.Ints("ksize", {}) == std::vector<int64_t>{1, 1});
+  const std::string type = r.String("pooling_type", "max"), format = r.String("data_format", "NCHW");
+  return r.status().ok() && global && (type == "max" || type == "avg") && (format == "NCHW" || format == "AnyLayout");
+}
+
 // A pass asks whether packed-layout kernels exist for the active instruction set, not which CPU answers.
 bool Nchw16cEnabled() {
   const char* env = std::getenv("EMBER_LAYOUT");
@@ -104,7 +115,7 @@ Candidates FindCandidates(const BlockDesc& b, const Scope& weights) {
     if (IsConv(op)) {
       k = CheckedConvKind(op, weights, c, writers);
       if (k != kStays) ch = ConvFilter(op, weights)->dims()[0];
-    } else if (Elementwise16c(op) || Unary16c(op)) {
+    } else if (Elementwise16c(op) || Unary16c(op) || GlobalPool16c(op)) {
       const auto ins = DataInputs(op);
       const bool inside = std::all_of(ins.begin(), ins.end(), [&](const std::string& v) {
         return c.producer.count(v) && c.channels[v] == c.channels[ins[0]];
@@ -160,7 +171,7 @@ std::vector<bool> PayingOps(const ProgramDesc& program, const Candidates& c) {
     auto rd = uses.readers.find(out);
     if (rd != uses.readers.end())
       for (size_t j : rd->second) outside = outside || !c.kind[j] || find(j) != find(i);
-    r.conversions += outside;
+    r.conversions += outside && !GlobalPool16c(b.ops[i]);  // a 1x1 map's conversion costs next to nothing
   }
   std::vector<bool> moved(n, false);
   for (size_t i = 0; i < n; ++i) {
@@ -219,7 +230,7 @@ void Rewrite(BlockDesc& b, const Candidates& c, const std::vector<bool>& moved) 
     const std::string out = op.Output(out_slot)[0];
     op.SetOutput(out_slot, {Packed(out)});
     add_var(Packed(out));
-    if (IsConv(op)) op.attrs["data_format"] = Attribute::String("NCHW16c");
+    if (IsConv(op) || op.type == "pool2d") op.attrs["data_format"] = Attribute::String("NCHW16c");
     ops.push_back(std::move(op));
     ops.push_back(LayoutTransform(Packed(out), out, "NCHW", c.channels.at(out)));
   }

@@ -366,8 +366,9 @@ void CheckSame(Predictor* opt, Predictor* raw, const std::string& name) {
 TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at their borders", "[io][passes]") {
   if (!LayoutPassRuns()) return;
   // x -> pw0 (24 -> 24, relu6) -> pw1 (24 -> 40, relu) -> dw 3x3 s1 (hard_swish, applied after the kernel)
-  //   -> pw2 (40 -> 24) -> add(pw0, pw2) -> relu -> dw 5x5 s2 -> pw3 (24 -> 32) -> pool2d.
-  // pw0's output is also read by a scale outside the region; 24 and 40 channels leave padding in the blocks.
+  //   -> pw2 (40 -> 24) -> add(pw0, pw2) -> relu -> dw 5x5 s2 -> pw3 (24 -> 32) -> global avg pool and
+  // adaptive 1x1 max pool (both NCHW16c too). pw0's output is also read by a scale outside the region; 24 and
+  // 40 channels leave padding in the blocks.
   ProgramBuilder pb;
   pb.Feed("x", {-1, 24, 15, 15});
   pb.Weight("w0", RandomTensor({24, 24, 1, 1}, 1)).Weight("w1", RandomTensor({40, 24, 1, 1}, 2));
@@ -386,13 +387,16 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
   pb.Op("pool2d", {{"X", {"p3"}}}, {{"Out", {"pool"}}},
         {{"pooling_type", Attribute::String("avg")}, {"global_pooling", Attribute::Bool(true)},
          {"ksize", Attribute::Ints({1, 1})}});
+  pb.Op("pool2d", {{"X", {"p3"}}}, {{"Out", {"maxpool"}}},
+        {{"pooling_type", Attribute::String("max")}, {"adaptive", Attribute::Bool(true)},
+         {"ksize", Attribute::Ints({1, 1})}});
   pb.Op("scale", {{"X", {"p0"}}}, {{"Out", {"s"}}}, {{"scale", Attribute::Float(2.f)}});
-  pb.Fetch("pool").Fetch("s");
-  Compared c = CompareOptimized(pb, "x", {2, 24, 15, 15}, {"pool", "s"});
-  // Run: x in; p0 (for the scale) and p3 (pooled) out. The program also holds the conversions back of the
-  // other 5 moved outputs, for callers that fetch them by name.
-  CHECK(RanOps(pb, "x", {2, 24, 15, 15})["layout_transform"] == 3);
-  CHECK(c.optimized_ops["layout_transform"] == 8);
+  pb.Fetch("pool").Fetch("maxpool").Fetch("s");
+  Compared c = CompareOptimized(pb, "x", {2, 24, 15, 15}, {"pool", "maxpool", "s"});
+  // Run: x in; p0 (for the scale) and the two [2, 32, 1, 1] pools out. The program also holds the
+  // conversions back of the other 6 moved outputs, for callers that fetch them by name.
+  CHECK(RanOps(pb, "x", {2, 24, 15, 15})["layout_transform"] == 4);
+  CHECK(c.optimized_ops["layout_transform"] == 10);
   {  // one predictor per program through a change of input shape (odd sizes, batch 1 then 3)
     std::unique_ptr<Predictor> opt, raw;
     PredictorOptions po;
@@ -405,7 +409,7 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
       REQUIRE(raw->SetInput("x", x).ok());
       REQUIRE(opt->Run().ok());
       REQUIRE(raw->Run().ok());
-      for (const char* o : {"pool", "s"}) CheckSame(opt.get(), raw.get(), o);
+      for (const char* o : {"pool", "maxpool", "s"}) CheckSame(opt.get(), raw.get(), o);
     }
   }
   {  // an intermediate inside the region: readable with light mode off, and fed like the program as loaded
@@ -429,7 +433,7 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
     REQUIRE(raw->SetInput("p1", p1).ok());
     REQUIRE(opt->Run().ok());
     REQUIRE(raw->Run().ok());
-    for (const char* o : {"pool", "s"}) CheckSame(opt.get(), raw.get(), o);
+    for (const char* o : {"pool", "maxpool", "s"}) CheckSame(opt.get(), raw.get(), o);
   }
 
   ProgramDesc prog = pb.program;
@@ -439,9 +443,9 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
   ProgramDesc off = prog;
   int moved = 0;
   REQUIRE(Nchw16cLayoutPass(&prog, weights, &moved).ok());
-  CHECK(moved == 7);  // the 6 convs (hard_swish fused into dw) and the add (relu fused): all but pool and scale
+  CHECK(moved == 9);  // the 6 convs (hard_swish fused into dw), the add (relu fused) and the pools: all but scale
   for (const auto& op : prog.block0().ops)
-    if (op.type == "conv2d" || op.type == "depthwise_conv2d") {
+    if (op.type == "conv2d" || op.type == "depthwise_conv2d" || op.type == "pool2d") {
       REQUIRE(op.Attr("data_format"));
       CHECK(op.Attr("data_format")->s == "NCHW16c");
     }

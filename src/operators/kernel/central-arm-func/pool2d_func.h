@@ -96,4 +96,25 @@ inline void Pool2dMaxDilated(const PoolGeometry& g, const float* x, float* y, in
   }
 }
 
+// Global pooling of NCHW16c blocks (g.channels counts blocks): per block, the 16 lanes' max or mean over
+// H x W, a 16-float accumulator the compiler vectorizes.
+inline void GlobalPool16c(const PoolGeometry& g, const float* x, float* y) {
+  const int64_t blocks = g.batch * g.channels, hw = g.in_h * g.in_w;
+#pragma omp parallel for if (blocks * hw * 16 > 65536)
+  for (int64_t b = 0; b < blocks; ++b) {
+    const float* src = x + b * hw * 16;
+    float acc[16];
+    for (int l = 0; l < 16; ++l) acc[l] = src[l];
+    if (g.is_max) {
+      for (int64_t i = 1; i < hw; ++i)
+        for (int l = 0; l < 16; ++l) acc[l] = std::max(acc[l], src[i * 16 + l]);
+      for (int l = 0; l < 16; ++l) y[b * 16 + l] = acc[l];
+    } else {
+      for (int64_t i = 1; i < hw; ++i)
+        for (int l = 0; l < 16; ++l) acc[l] += src[i * 16 + l];
+      for (int l = 0; l < 16; ++l) y[b * 16 + l] = acc[l] / static_cast<float>(hw);
+    }
+  }
+}
+
 }  // namespace ember

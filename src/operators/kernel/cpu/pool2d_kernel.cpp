@@ -11,6 +11,10 @@ Status Pool2dKernel<CPU, float>::Init(Pool2dParam*) {
 
 template <>
 Status Pool2dKernel<CPU, float>::Compute(const Pool2dParam& p) {
+  if (p.nchw16c) {
+    GlobalPool16c(p.geo, p.x->data<float>(), p.out->mutable_data<float>());
+    return Status::OK();
+  }
   if (p.mask || p.geo.dilation_h != 1 || p.geo.dilation_w != 1) {
     Pool2dMaxDilated(p.geo, p.x->data<float>(), p.out->mutable_data<float>(),
                      p.mask ? p.mask->mutable_data<int32_t>() : nullptr);
@@ -30,6 +34,7 @@ Status Pool2dKernel<CPU, float>::Compute(const Pool2dParam& p) {
 namespace ember {
 template <>
 const char* Pool2dKernel<CPU, float>::Name(const Pool2dParam& p) const {
+  if (p.nchw16c) return "global 16c";
   if (p.mask || p.geo.dilation_h != 1 || p.geo.dilation_w != 1) return "dilated portable";
   const Pool2dAccel* a = CpuAccel().pool2d;
   return a ? a->name(p.geo) : "portable";
