@@ -192,7 +192,9 @@ Status Executor::PlanArena(Plan* plan, const std::vector<size_t>& sizes,
   auto aligned = [](size_t b) { return (b + Tensor::kAlignment - 1) / Tensor::kAlignment * Tensor::kAlignment; };
   std::vector<long> parent(n, -1);
   std::vector<size_t> rel(n, 0);
+  plan->view_offerer.assign(n, -1);
   for (size_t op : plan->ops) {
+    const std::vector<std::string> outs = program_->block0().ops[op].AllOutputNames();
     for (const StorageView& v : ops_[op]->Views()) {
       auto pi = temp_index.find(v.part), wi = temp_index.find(v.whole);
       if (pi == temp_index.end() || wi == temp_index.end()) continue;
@@ -205,8 +207,11 @@ Status Executor::PlanArena(Plan* plan, const std::vector<size_t>& sizes,
       if (loops) continue;
       parent[p] = static_cast<long>(w);
       rel[p] = v.offset;
+      if (std::find(outs.begin(), outs.end(), plan->temps[p]) != outs.end()) plan->view_offerer[p] = static_cast<long>(op);
     }
   }
+  plan->view_whole = parent;
+  plan->view_offset = rel;
   // Each temp's group root and offset inside it; the root's lifetime covers the group.
   std::vector<size_t> root(n), within(n, 0);
   std::vector<int> first = plan->first, last = plan->last;
@@ -278,10 +283,29 @@ Status Executor::RunPlan(Plan* plan) {
     size_t i = plan->ops[step];
     const OpDesc& desc = block.ops[i];
     EMBER_RETURN_IF_ERROR(WithOp(ops_[i]->InferShape(), desc, "InferShape"));
+    std::vector<StorageView> offered;  // this run's views of the op, when the plan placed one of its outputs
+    bool asked = false;
     for (const auto& n : desc.AllOutputNames()) {
       Variable* v = scope_.FindLocalVar(n);
       if (!v) continue;
       Tensor* t = v->GetMutable();
+      if (use_arena && plan->stats.views > 0) {
+        auto it = temp_index.find(t);
+        if (it != temp_index.end() && plan->view_offerer[it->second] == static_cast<long>(i)) {
+          // A view that depends on values (a slice's StartsTensor) may have moved or gone at the same shapes:
+          // then the output gets storage of its own, the op copies, and the arena is planned again.
+          if (!asked) offered = ops_[i]->Views(), asked = true;
+          const Tensor* whole = temps[static_cast<size_t>(plan->view_whole[it->second])];
+          const size_t offset = plan->view_offset[it->second];
+          const bool still = std::any_of(offered.begin(), offered.end(), [&](const StorageView& sv) {
+            return sv.part == t && sv.whole == whole && sv.offset == offset;
+          });
+          if (!still) {
+            t->Release();
+            fits = false;
+          }
+        }
+      }
       if (use_arena && plan->stats.views > 0) {
         // A view group member whose size changed (a data-dependent shape) would no longer line up with
         // the others: it gets storage of its own, its op copies, and the arena is planned again.

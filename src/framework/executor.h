@@ -82,6 +82,10 @@ class Executor {
     // Per temp: its exact size when the arena placed it in a view group (a StorageView part or whole, which
     // must keep that size for the shared bytes to line up), else 0.
     std::vector<size_t> view_bytes;
+    // Per temp placed inside another by a view its own writer offered (a slice's output in its input): that
+    // op's index, the whole's temp index and the byte offset, checked again on every run (-1: none).
+    std::vector<long> view_offerer, view_whole;
+    std::vector<size_t> view_offset;
     std::shared_ptr<Allocation> arena;
     MemoryStats stats;
   };

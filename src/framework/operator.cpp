@@ -65,4 +65,22 @@ std::vector<Tensor*> ParamBinder::Outputs(const std::string& slot) {
   return out;
 }
 
+std::vector<StorageView> BoxView(Tensor* part, const Tensor* whole, const std::vector<int64_t>& begin,
+                                 const std::vector<int64_t>& size) {
+  const std::vector<int64_t> in = whole->dims().vec();
+  const int rank = static_cast<int>(in.size());
+  if (begin.size() != in.size() || size.size() != in.size()) return {};
+  int cut = 0;  // the last dim not taken whole
+  for (int d = 0; d < rank; ++d)
+    if (size[d] != in[d]) cut = d;
+  for (int d = 0; d < cut; ++d)
+    if (size[d] != 1) return {};
+  int64_t offset = 0, stride = static_cast<int64_t>(SizeOf(whole->dtype()));
+  for (int d = rank - 1; d >= 0; --d) {
+    offset += begin[d] * stride;
+    stride *= in[d];
+  }
+  return {{part, whole, static_cast<size_t>(offset)}};
+}
+
 }  // namespace ember

@@ -52,6 +52,11 @@ struct StorageView {
   size_t offset;
 };
 
+// The box [begin, begin + size) of `whole` as a view `part` when it is one run of whole's bytes (single
+// indices before some dim, a range of it, every index after it), else none: slice's and strided_slice's.
+std::vector<StorageView> BoxView(Tensor* part, const Tensor* whole, const std::vector<int64_t>& begin,
+                                 const std::vector<int64_t>& size);
+
 class OperatorBase {
  public:
   OperatorBase(const OpDesc& desc, Scope* scope) : desc_(desc), scope_(scope) {}

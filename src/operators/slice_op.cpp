@@ -64,23 +64,11 @@ Status SliceOp::InferShape() {
 }
 
 // The box is one run of the input's bytes when it takes single indices before some dim, a range of it,
-// and every index after it. Not with StartsTensor/EndsTensor, which may move it at the same shapes.
+// and every index after it. With StartsTensor/EndsTensor the box may move at the same shapes: the Executor
+// asks again on every run and copies when it has.
 std::vector<StorageView> SliceOp::Views() const {
   const SliceParam& p = param_;
-  if (p.starts_tensor || p.ends_tensor) return {};
-  const std::vector<int64_t> in = p.input->dims().vec();
-  const int rank = static_cast<int>(in.size());
-  int cut = 0;  // the last dim not taken whole
-  for (int d = 0; d < rank; ++d)
-    if (p.size[d] != in[d]) cut = d;
-  for (int d = 0; d < cut; ++d)
-    if (p.size[d] != 1) return {};
-  int64_t offset = 0, stride = static_cast<int64_t>(SizeOf(p.input->dtype()));
-  for (int d = rank - 1; d >= 0; --d) {
-    offset += p.begin[d] * stride;
-    stride *= in[d];
-  }
-  return {{p.out, p.input, static_cast<size_t>(offset)}};
+  return BoxView(p.out, p.input, p.begin, p.size);
 }
 
 REGISTER_OPERATOR_CPU(slice, SliceOp)

@@ -75,6 +75,13 @@ Status StridedSliceOp::InferShape() {
   return Status::OK();
 }
 
+std::vector<StorageView> StridedSliceOp::Views() const {
+  const StridedSliceParam& p = param_;
+  for (int64_t st : p.step)
+    if (st != 1) return {};
+  return BoxView(p.out, p.input, p.begin, p.out->dims().vec());
+}
+
 REGISTER_OPERATOR_CPU(strided_slice, StridedSliceOp)
 
 }  // namespace ember

@@ -29,6 +29,8 @@ class StridedSliceOp : public OperatorWithKernel<CPU, StridedSliceParam, Strided
  public:
   using OperatorWithKernel::OperatorWithKernel;
   Status InferShape() override;
+  // At unit steps, a box that is one run of Input's bytes (a channel range at batch 1): Out may be a view.
+  std::vector<StorageView> Views() const override;
 };
 
 }  // namespace ember

@@ -180,3 +180,46 @@ TEST_CASE("storage views: reshape2, flatten, squeeze2 and unsqueeze2 outputs sha
     if (round > 0) CHECK(ex.LastMemoryStats().views >= 4u);
   }
 }
+
+TEST_CASE("storage views: a slice whose starts are computed moves or loses its view at the same shapes",
+          "[framework][memory]") {
+  // y = strided_slice(a, starts / ends fed as tensors) over channels and rows of a [1, 6, 4, 4] tensor: a channel
+  // range with whole rows is one run of a's bytes (a view), with part of the rows it is not. Runs at one input
+  // shape alternate between the two and move the run: every result must equal plain slicing.
+  ProgramBuilder pb;
+  pb.Feed("x", {1, 6, 4, 4}).Feed("st", {2}).Feed("en", {2});
+  pb.Op("scale", {{"X", {"x"}}}, {{"Out", {"a"}}}, {{"scale", Attribute::Float(2)}});
+  pb.Op("strided_slice", {{"Input", {"a"}}, {"StartsTensor", {"st"}}, {"EndsTensor", {"en"}}}, {{"Out", {"y"}}},
+        {{"axes", Attribute::Ints({1, 2})}});
+  pb.Op("scale", {{"X", {"y"}}}, {{"Out", {"z"}}}, {{"scale", Attribute::Float(-1)}});
+  pb.Op("relu", {{"X", {"a"}}}, {{"Out", {"r"}}});  // a read after the slice: its bytes must be intact
+  pb.Fetch("z").Fetch("r");
+  Scope weights;
+  ExecutorOptions eo;
+  eo.light_mode = true;
+  Executor ex(&pb.program, &weights, eo);
+  const Tensor xt = RandomTensor({1, 6, 4, 4}, 77);
+  const std::vector<float> x = ToVector(xt);
+  struct Box { int64_t c0, c1, h0, h1; };
+  for (Box b : {Box{0, 2, 0, 4}, {0, 2, 0, 4}, {0, 2, 0, 4}, {3, 5, 0, 4}, {3, 5, 0, 4}, {1, 3, 1, 3}, {1, 3, 1, 3},
+                {4, 6, 0, 4}, {0, 2, 0, 4}}) {
+    INFO("channels [" << b.c0 << ", " << b.c1 << "), rows [" << b.h0 << ", " << b.h1 << ")");
+    REQUIRE(ex.SetInput("x", xt).ok());
+    REQUIRE(ex.SetInput("st", MakeTypedTensor<int64_t>({2}, {b.c0, b.h0})).ok());
+    REQUIRE(ex.SetInput("en", MakeTypedTensor<int64_t>({2}, {b.c1, b.h1})).ok());
+    REQUIRE(ex.Run().ok());
+    std::vector<float> z, r;
+    for (int64_t c = b.c0; c < b.c1; ++c)
+      for (int64_t h = b.h0; h < b.h1; ++h)
+        for (int64_t w = 0; w < 4; ++w) z.push_back(-2 * x[static_cast<size_t>((c * 4 + h) * 4 + w)]);
+    for (float v : x) r.push_back(std::max(2 * v, 0.f));
+    for (const auto& [name, want] : std::vector<std::pair<std::string, std::vector<float>>>{{"z", z}, {"r", r}}) {
+      const Tensor* out = nullptr;
+      REQUIRE(ex.GetOutput(name, &out).ok());
+      std::string why;
+      const bool same = AllClose(ToVector(*out), want, 0.f, 0.f, &why);
+      INFO(name << ": " << why);
+      CHECK(same);
+    }
+  }
+}
