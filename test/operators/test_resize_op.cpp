@@ -1,6 +1,8 @@
-// resize (ONNX semantics): hand-computed cases from the ONNX operator documentation's examples.
+// resize (ONNX semantics): hand-computed cases from the ONNX operator documentation's examples, and the fast
+// paths against the double reference sum.
 #include <catch2/catch.hpp>
 
+#include "operators/kernel/central-arm-func/resize_func.h"
 #include "test_util.h"
 
 using namespace ember;
@@ -49,4 +51,38 @@ TEST_CASE("resize cubic keeps constants and rejects resizing leading dims", "[op
   mode.In("X", "x", RandomTensor({1, 1, 2, 2}, 1)).Out("Out", "y").Attr("mode", Attribute::String("area"))
       .Attr("scales", Attribute::Floats({1, 1, 2, 2}));
   CHECK_FALSE(mode.Run().ok());
+}
+
+// ResizeCompute's fast paths (row copies for nearest, two float passes for linear / cubic) against the double
+// reference, over modes, coordinate transforms, nearest roundings and up / down / odd scales.
+TEST_CASE("resize fast paths match the reference sum", "[op][resize]") {
+  const Tensor x = RandomTensor({2, 3, 7, 9}, 11);
+  const ResizeCoord coords[] = {ResizeCoord::kHalfPixel, ResizeCoord::kPytorchHalfPixel, ResizeCoord::kAlignCorners,
+                                ResizeCoord::kAsymmetric, ResizeCoord::kTfHalfPixelForNn};
+  const ResizeNearest roundings[] = {ResizeNearest::kRoundPreferFloor, ResizeNearest::kRoundPreferCeil,
+                                     ResizeNearest::kFloor, ResizeNearest::kCeil};
+  const std::pair<double, double> scales[] = {{2, 2}, {4, 3}, {0.5, 0.75}, {1.7, 0.4}, {1, 1}};
+  for (ResizeMode mode : {ResizeMode::kNearest, ResizeMode::kLinear, ResizeMode::kCubic})
+    for (ResizeCoord coord : coords)
+      for (ResizeNearest rounding : roundings)
+        for (const auto& s : scales)
+          for (bool exclude : {false, true}) {
+            if (mode == ResizeMode::kNearest ? exclude : rounding != ResizeNearest::kFloor) continue;
+            ResizeParam p;
+            p.x = &x;
+            p.mode = mode, p.coord = coord, p.nearest = rounding, p.exclude_outside = exclude;
+            p.planes = 6, p.in_h = 7, p.in_w = 9, p.scale_h = s.first, p.scale_w = s.second;
+            p.len_h = 7 * s.first, p.len_w = 9 * s.second;
+            p.out_h = static_cast<int64_t>(p.len_h), p.out_w = static_cast<int64_t>(p.len_w);
+            Tensor fast, ref;
+            for (Tensor* t : {&fast, &ref}) t->Resize(DDim({2, 3, p.out_h, p.out_w}));
+            p.out = &fast;
+            REQUIRE(ResizeCompute(p).ok());
+            p.out = &ref;
+            REQUIRE(ResizeReference(p).ok());
+            INFO("mode " << static_cast<int>(mode) << " coord " << static_cast<int>(coord) << " rounding "
+                         << static_cast<int>(rounding) << " scales " << s.first << "x" << s.second);
+            if (mode == ResizeMode::kNearest) CHECK(ToVector(fast) == ToVector(ref));
+            else CHECK(AllClose(ToVector(fast), ToVector(ref), 1e-5f, 1e-5f));
+          }
 }

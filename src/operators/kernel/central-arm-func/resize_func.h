@@ -1,10 +1,13 @@
 // Portable ONNX resize: per output coordinate, the source coordinate and its taps (index, weight) are
 // computed once per axis; the output is the separable weighted sum. Written after the ONNX reference
-// (edge values beyond the border; exclude_outside drops and renormalizes them). Its own reference.
+// (edge values beyond the border; exclude_outside drops and renormalizes them). ResizeReference sums every
+// output in double and is the tests' reference; ResizeCompute copies rows for nearest and runs linear / cubic
+// as two float passes (rows, then columns).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "operators/resize_op.h"
@@ -85,7 +88,7 @@ inline std::vector<std::vector<ResizeTap>> ResizeTaps(const ResizeParam& p, int6
   return taps;
 }
 
-inline Status ResizeCompute(const ResizeParam& p) {
+inline Status ResizeReference(const ResizeParam& p) {
   const auto ty = ResizeTaps(p, p.in_h, p.out_h, p.len_h, p.scale_h, p.roi_h0, p.roi_h1);
   const auto tx = ResizeTaps(p, p.in_w, p.out_w, p.len_w, p.scale_w, p.roi_w0, p.roi_w1);
   const float* x = p.x->data<float>();
@@ -109,6 +112,72 @@ inline Status ResizeCompute(const ResizeParam& p) {
         dst[i * p.out_w + j] = static_cast<float>(acc);
       }
   }
+  return Status::OK();
+}
+
+// Nearest: every output is one input value; an output row that reads the same source row as the one above
+// it is a copy of that row.
+inline void ResizeNearestRows(const ResizeParam& p, const std::vector<std::vector<ResizeTap>>& ty,
+                          const std::vector<std::vector<ResizeTap>>& tx) {
+  std::vector<int64_t> col(static_cast<size_t>(p.out_w));
+  for (size_t j = 0; j < col.size(); ++j) col[j] = tx[j][0].index;
+  const float* x = p.x->data<float>();
+  float* y = p.out->mutable_data<float>();
+  const size_t row_bytes = static_cast<size_t>(p.out_w) * sizeof(float);
+#pragma omp parallel for if (p.planes * p.out_h * p.out_w > 65536)
+  for (int64_t pl = 0; pl < p.planes; ++pl) {
+    const float* src = x + pl * p.in_h * p.in_w;
+    float* dst = y + pl * p.out_h * p.out_w;
+    for (int64_t i = 0; i < p.out_h; ++i) {
+      float* out = dst + i * p.out_w;
+      const int64_t r = ty[static_cast<size_t>(i)][0].index;
+      if (i > 0 && r == ty[static_cast<size_t>(i - 1)][0].index) {
+        std::memcpy(out, out - p.out_w, row_bytes);
+        continue;
+      }
+      const float* in = src + r * p.in_w;
+      for (int64_t j = 0; j < p.out_w; ++j) out[j] = in[col[static_cast<size_t>(j)]];
+    }
+  }
+}
+
+// Linear and cubic: each source row a tap reads is first resized along W (into a per-thread buffer), then the
+// output row is the weighted sum of those rows.
+inline void ResizeSeparable(const ResizeParam& p, const std::vector<std::vector<ResizeTap>>& ty,
+                            const std::vector<std::vector<ResizeTap>>& tx) {
+  const float* x = p.x->data<float>();
+  float* y = p.out->mutable_data<float>();
+  const size_t w = static_cast<size_t>(p.out_w);
+#pragma omp parallel if (p.planes * p.out_h * p.out_w > 65536)
+  {
+    std::vector<float> row(w);
+#pragma omp for
+    for (int64_t pl = 0; pl < p.planes; ++pl) {
+      const float* src = x + pl * p.in_h * p.in_w;
+      float* dst = y + pl * p.out_h * p.out_w;
+      for (int64_t i = 0; i < p.out_h; ++i) {
+        float* out = dst + i * p.out_w;
+        std::fill(out, out + w, 0.f);
+        for (const ResizeTap& a : ty[static_cast<size_t>(i)]) {
+          const float* in = src + a.index * p.in_w;
+          for (size_t j = 0; j < w; ++j) {
+            float s = 0.f;
+            for (const ResizeTap& b : tx[j]) s += b.weight * in[b.index];
+            row[j] = s;
+          }
+          for (size_t j = 0; j < w; ++j) out[j] += a.weight * row[j];
+        }
+      }
+    }
+  }
+}
+
+inline Status ResizeCompute(const ResizeParam& p) {
+  if (p.coord == ResizeCoord::kTfCropAndResize) return ResizeReference(p);  // extrapolated outputs
+  const auto ty = ResizeTaps(p, p.in_h, p.out_h, p.len_h, p.scale_h, p.roi_h0, p.roi_h1);
+  const auto tx = ResizeTaps(p, p.in_w, p.out_w, p.len_w, p.scale_w, p.roi_w0, p.roi_w1);
+  if (p.mode == ResizeMode::kNearest) ResizeNearestRows(p, ty, tx);
+  else ResizeSeparable(p, ty, tx);
   return Status::OK();
 }
 
