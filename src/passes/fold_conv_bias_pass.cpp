@@ -1,41 +1,26 @@
-// fold_conv_bias: conv2d / depthwise_conv2d + elementwise_add of a per-channel weight -> the conv with Bias.
+// fold_conv_bias: conv2d / depthwise_conv2d [+ Bias] + elementwise_add of a per-channel or scalar weight -> the
+// conv with Bias (the sum, when it had one).
 #include "passes/pass_util.h"
 #include "passes/passes.h"
 
 namespace ember {
-namespace {
-
-using namespace passes;
-
-// Whether `bias` added with `axis` adds one value per output channel of a conv with `cout` outputs.
-bool PerChannel(const DDim& bd, int64_t axis, int64_t cout) {
-  return (axis == 1 && (bd.size() == 1 || (bd.size() >= 1 && bd[0] == cout))) ||
-         ((axis == -1 || axis == 1) && bd.size() == 4 && bd[1] == cout) ||
-         (axis == -1 && bd.size() == 3 && bd[0] == cout);
-}
-
-}  // namespace
 
 Status FoldConvBiasPass(ProgramDesc* program, Scope* weights) {
+  using namespace passes;
   BlockDesc& b = program->block0();
   FuseSoleReaders(
       program,
-      [&](const OpDesc& op) { return ConvFilter(op, *weights) && !op.HasInput("Bias") ? "Output" : nullptr; },
+      [&](const OpDesc& op) { return ConvFilter(op, *weights) && !HasFusedActivation(op) ? "Output" : nullptr; },
       [&](OpDesc& conv, const OpDesc& add, size_t, const Uses&, std::set<std::string>*) {
-        if (add.type != "elementwise_add" || add.Input("X").size() != 1 || add.Input("Y").size() != 1 ||
-            HasFusedActivation(add))
-          return false;
-        const Tensor* bias = Weight(*weights, add.Input("Y")[0]);
         const int64_t cout = ConvFilter(conv, *weights)->dims()[0];
-        if (!bias || bias->numel() != cout || !PerChannel(bias->dims(), AxisAttr(add, -1), cout)) return false;
-        std::string bias_name = add.Input("Y")[0];
-        if (bias->dims().size() != 1) {  // give the conv a plain [Cout] bias
-          Tensor flat;
-          if (!flat.CopyFrom(*bias).ok()) return false;
-          flat.Resize({cout});
-          bias_name = AddWeight(&b, weights, bias_name, std::move(flat));
-        }
-        conv.SetInput("Bias", {bias_name});
+        std::vector<float> add_c;
+        if (add.type != "elementwise_add" || !ChannelOperand(add, *weights, cout, &add_c)) return false;
+        const Tensor* old = conv.HasInput("Bias") ? Weight(*weights, conv.Input("Bias")[0]) : nullptr;
+        if (conv.HasInput("Bias") && (!old || old->numel() != cout)) return false;
+        Tensor bias(DataType::kFloat32, {cout});
+        float* bf = bias.mutable_data<float>();
+        for (int64_t c = 0; c < cout; ++c) bf[c] = add_c[static_cast<size_t>(c)] + (old ? old->data<float>()[c] : 0.f);
+        conv.SetInput("Bias", {AddWeight(&b, weights, add.Output("Out")[0] + ".bias", std::move(bias))});
         conv.SetOutput("Output", add.Output("Out"));
         return true;
       });

@@ -79,6 +79,26 @@ const std::set<std::string>& FusableActivations() {
   return kActs;
 }
 
+bool ChannelOperand(const OpDesc& op, const Scope& w, int64_t cout, std::vector<float>* per_channel) {
+  if (op.Input("X").size() != 1 || op.Input("Y").size() != 1 || op.Output("Out").size() != 1 ||
+      HasFusedActivation(op))
+    return false;
+  const Tensor* y = Weight(w, op.Input("Y")[0]);
+  if (!y) return false;
+  const DDim& d = y->dims();
+  const int64_t axis = AxisAttr(op, -1);
+  bool all_ones = d.size() <= 4;
+  for (int i = 0; i < d.size(); ++i) all_ones = all_ones && d[i] == 1;
+  const bool per_c = y->numel() == cout && ((axis == 1 && d.size() >= 1 && d[0] == cout) ||
+                                            ((axis == -1 || axis == 1) && d.size() == 4 && d[1] == cout) ||
+                                            (axis == -1 && d.size() == 3 && d[0] == cout));
+  if (!all_ones && !per_c) return false;
+  const float* v = y->data<float>();
+  per_channel->resize(static_cast<size_t>(cout));
+  for (int64_t c = 0; c < cout; ++c) (*per_channel)[static_cast<size_t>(c)] = all_ones ? v[0] : v[c];
+  return true;
+}
+
 const Tensor* ConvFilter(const OpDesc& conv, const Scope& weights) {
   if (!IsConv(conv) || conv.Input("Filter").size() != 1) return nullptr;
   const Tensor* f = Weight(weights, conv.Input("Filter")[0]);

@@ -58,13 +58,15 @@ Status OptimizeProgram(ProgramDesc* program, Scope* weights, const PassOptions& 
 Status DropoutToScalePass(ProgramDesc* program, Scope* weights = nullptr);
 // Removes identity ops (scale with scale 1 and bias 0) by rewiring producers or consumers.
 Status RemoveIdentityPass(ProgramDesc* program, Scope* weights = nullptr);
-// conv2d/depthwise_conv2d + elementwise_add(per-channel weight) -> conv with Bias.
+// conv [+Bias] + elementwise_mul(per-channel or scalar weight) -> conv with scaled filter and bias.
+Status FoldConvScalePass(ProgramDesc* program, Scope* weights);
+// conv [+Bias] + elementwise_add(per-channel or scalar weight) -> conv with Bias.
 Status FoldConvBiasPass(ProgramDesc* program, Scope* weights);
 // conv [+Bias] + batch_norm -> conv with scaled filter and bias.
 Status FoldConvBatchNormPass(ProgramDesc* program, Scope* weights);
 // mul / matmul / matmul_v2 + elementwise_add(bias weight) -> fc.
 Status FuseFcPass(ProgramDesc* program, Scope* weights);
-// x * sigmoid(x) -> swish(x); x * hard_sigmoid(x) -> hard_swish(x) (same slope and offset).
+// x * sigmoid(x) -> swish(x); x * hard_sigmoid(x) and x * clip(x + c, 0, a) / b -> hard_swish(x).
 Status FuseGatedActivationPass(ProgramDesc* program, Scope* weights = nullptr);
 // conv/fc/float elementwise + relu/relu6/leaky_relu/hard_swish/... -> the op with fuse_activation.
 Status FuseActivationPass(ProgramDesc* program, Scope* weights = nullptr);

@@ -100,6 +100,41 @@ TEST_CASE("conv + bn + relu folds into one conv, with and without a conv bias", 
   }
 }
 
+TEST_CASE("conv [+ bias] * per-channel or scalar weight + weight folds into the conv's filter and bias",
+          "[io][passes]") {
+  struct Operand {
+    std::vector<int64_t> dims;
+    int axis;
+  };
+  // [C] at axis 1, [1, C, 1, 1], [C, 1, 1] (ONNX), a scalar [1], [1, 1, 1, 1]
+  const Operand operands[] = {{{4}, 1}, {{1, 4, 1, 1}, -1}, {{4, 1, 1}, -1}, {{1}, -1}, {{1, 1, 1, 1}, -1}};
+  for (bool with_bias : {false, true})
+    for (const Operand& mul : operands)
+      for (const Operand& add : operands) {
+        INFO("bias " << with_bias << ", mul rank " << mul.dims.size() << ", add rank " << add.dims.size());
+        ProgramBuilder pb;
+        pb.Feed("x", {-1, 3, 6, 6}).Weight("w", RandomTensor({4, 3, 3, 3}, 5));
+        pb.Weight("s", RandomTensor(DDim(mul.dims), 6, 0.5f, 2.f)).Weight("t", RandomTensor(DDim(add.dims), 7));
+        OpDesc::Slots conv_in = {{"Input", {"x"}}, {"Filter", {"w"}}};
+        if (with_bias) pb.Weight("b", RandomTensor({4}, 8)), conv_in.push_back({"Bias", {"b"}});
+        pb.Op("conv2d", conv_in, {{"Output", {"c"}}}, ConvAttrs());
+        pb.Op("elementwise_mul", {{"X", {"c"}}, {"Y", {"s"}}}, {{"Out", {"m"}}}, {{"axis", Attribute::Int(mul.axis)}});
+        pb.Op("elementwise_add", {{"X", {"m"}}, {"Y", {"t"}}}, {{"Out", {"a"}}}, {{"axis", Attribute::Int(add.axis)}});
+        pb.Op("relu", {{"X", {"a"}}}, {{"Out", {"y"}}}).Fetch("y");
+        Compared c = CompareOptimized(pb, "x", {2, 3, 6, 6}, {"y"});
+        CHECK(c.optimized_ops.count("elementwise_mul") == 0);
+        CHECK(c.optimized_ops.count("elementwise_add") == 0);
+        CHECK(c.optimized_ops["conv2d"] == 1);
+      }
+  // A weight that varies along W is not per channel: the mul stays.
+  ProgramBuilder pb;
+  pb.Feed("x", {-1, 3, 4, 4}).Weight("w", RandomTensor({4, 3, 3, 3}, 5)).Weight("s", RandomTensor({4}, 6));
+  pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}}, {{"Output", {"c"}}}, ConvAttrs());
+  pb.Op("elementwise_mul", {{"X", {"c"}}, {"Y", {"s"}}}, {{"Out", {"y"}}}, {{"axis", Attribute::Int(-1)}}).Fetch("y");
+  Compared c = CompareOptimized(pb, "x", {1, 3, 4, 4}, {"y"});
+  CHECK(c.optimized_ops["elementwise_mul"] == 1);
+}
+
 TEST_CASE("depthwise conv + bn folds", "[io][passes]") {
   ProgramBuilder pb;
   pb.Feed("x", {-1, 4, 5, 5}).Weight("w", RandomTensor({4, 1, 3, 3}, 5));
@@ -228,6 +263,43 @@ TEST_CASE("x * sigmoid(x) and x * hard_sigmoid(x) become swish / hard_swish and 
     CHECK(c.optimized_ops["hard_sigmoid"] == 1);
     CHECK(c.optimized_ops.count("swish") == 0);
     CHECK(c.optimized_ops.count("hard_swish") == 0);
+  }
+}
+
+TEST_CASE("x * clip(x + c, 0, a) / b (hardswish as paddle2onnx writes it) becomes hard_swish in the conv",
+          "[io][passes]") {
+  struct Form { const char* clip; float c, a, b; bool gate_first; };
+  const Form forms[] = {{"clip", 3, 6, 6, false}, {"relu6", 3, 6, 6, true}, {"clip", 1.5f, 4, 2, true}};
+  for (const Form& f : forms) {
+    INFO(f.clip << " c " << f.c << " a " << f.a << " b " << f.b);
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 3, 6, 6}).Weight("w", RandomTensor({4, 3, 3, 3}, 5, -3.f, 3.f));
+    pb.Weight("c", MakeTensor({1}, {f.c})).Weight("b", MakeTensor({1}, {f.b}));
+    pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}}, {{"Output", {"v"}}}, ConvAttrs());
+    pb.Op("elementwise_add", {{"X", {"v"}}, {"Y", {"c"}}}, {{"Out", {"p"}}}, {{"axis", Attribute::Int(-1)}});
+    std::map<std::string, Attribute> bounds = {{"min", Attribute::Float(0)}, {"max", Attribute::Float(f.a)}};
+    if (std::string(f.clip) == "relu6") bounds = {{"threshold", Attribute::Float(f.a)}};
+    pb.Op(f.clip, {{"X", {"p"}}}, {{"Out", {"g"}}}, bounds);
+    const std::string l = f.gate_first ? "g" : "v", r = f.gate_first ? "v" : "g";
+    pb.Op("elementwise_mul", {{"X", {l}}, {"Y", {r}}}, {{"Out", {"m"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Op("elementwise_div", {{"X", {"m"}}, {"Y", {"b"}}}, {{"Out", {"y"}}}, {{"axis", Attribute::Int(-1)}}).Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {2, 3, 6, 6}, {"y"});
+    CHECK(c.optimized_ops == std::map<std::string, int>{{"conv2d", 1}, {"feed", 1}, {"fetch", 1}});
+  }
+  {  // the clipped sum fetched too, or a clip that does not start at 0: nothing fuses but the activation
+    for (bool fetch_gate : {true, false}) {
+      ProgramBuilder pb;
+      pb.Feed("x", {-1, 8}).Weight("c", MakeTensor({1}, {3.f})).Weight("b", MakeTensor({1}, {6.f}));
+      pb.Op("elementwise_add", {{"X", {"x"}}, {"Y", {"c"}}}, {{"Out", {"p"}}}, {{"axis", Attribute::Int(-1)}});
+      pb.Op("clip", {{"X", {"p"}}}, {{"Out", {"g"}}},
+            {{"min", Attribute::Float(fetch_gate ? 0.f : -1.f)}, {"max", Attribute::Float(6)}});
+      pb.Op("elementwise_mul", {{"X", {"x"}}, {"Y", {"g"}}}, {{"Out", {"m"}}}, {{"axis", Attribute::Int(-1)}});
+      pb.Op("elementwise_div", {{"X", {"m"}}, {"Y", {"b"}}}, {{"Out", {"y"}}}, {{"axis", Attribute::Int(-1)}}).Fetch("y");
+      if (fetch_gate) pb.Fetch("g");
+      Compared c = CompareOptimized(pb, "x", {3, 8}, fetch_gate ? std::vector<std::string>{"y", "g"} : std::vector<std::string>{"y"});
+      CHECK(c.optimized_ops.count("hard_swish") == 0);
+      CHECK(c.optimized_ops["elementwise_div"] == 1);
+    }
   }
 }
 

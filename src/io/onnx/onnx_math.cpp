@@ -210,9 +210,22 @@ Status EmitElementwise(OnnxContext& c, const std::string& type) {
   return EmitElementwiseChain(c, type, LegacyBroadcastAxis(c));
 }
 
-Status ConvertAdd(OnnxContext& c) { return EmitElementwise(c, "elementwise_add"); }
+// Add and Mul of a constant and a computed value take the constant as Y, where the folding passes look for it
+// (exporters write `w * x` as often as `x * w`; numpy broadcasting is symmetric).
+Status EmitCommutative(OnnxContext& c, const std::string& type) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const int64_t axis = LegacyBroadcastAxis(c);
+  const std::string a = c.In(0), b = c.In(1), y = c.Out(0);
+  if (c.node().input_size() != 2 || axis != -1 || !c.Const(a) || c.Const(b) || c.TypeOf(a) != c.TypeOf(b))
+    return EmitElementwiseChain(c, type, axis);
+  c.CopyType(b, y);
+  c.AddOp(type, {{"X", {b}}, {"Y", {a}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(-1)}});
+  return Status::OK();
+}
+
+Status ConvertAdd(OnnxContext& c) { return EmitCommutative(c, "elementwise_add"); }
 Status ConvertSub(OnnxContext& c) { return EmitElementwise(c, "elementwise_sub"); }
-Status ConvertMul(OnnxContext& c) { return EmitElementwise(c, "elementwise_mul"); }
+Status ConvertMul(OnnxContext& c) { return EmitCommutative(c, "elementwise_mul"); }
 Status ConvertDiv(OnnxContext& c) { return EmitElementwise(c, "elementwise_div"); }
 Status ConvertMax(OnnxContext& c) { return EmitElementwise(c, "elementwise_max"); }
 Status ConvertMin(OnnxContext& c) { return EmitElementwise(c, "elementwise_min"); }
