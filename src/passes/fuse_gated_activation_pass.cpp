@@ -1,6 +1,5 @@
 // fuse_gated_activation: x * sigmoid(x) -> swish(x) (SiLU, what exporters write for it),
-// x * hard_sigmoid(x) -> hard_swish(x) (hard-swish before ONNX opset 14), and x * clip(x + c, 0, a) / b ->
-// hard_swish(x) (PyTorch's and Paddle's hardswish as paddle2onnx writes it). The result is one activation,
+// and x * hard_sigmoid(x) -> hard_swish(x) (hard-swish before ONNX opset 14). The result is one activation,
 // which fuse_activation then folds into the conv that produced x.
 #include "framework/op_registry.h"
 #include "passes/pass_util.h"
@@ -32,84 +31,9 @@ bool GatedForm(const OpDesc& gate, OpDesc* fused) {
   return true;
 }
 
-// A float elementwise_mul of two same-shaped operands (no attribute but axis, no fused activation).
-bool IsPlainMul(const OpDesc& op) {
-  if (op.type != "elementwise_mul" || op.Input("X").size() != 1 || op.Input("Y").size() != 1 ||
-      op.Output("Out").size() != 1 || HasFusedActivation(op))
-    return false;
-  for (const auto& kv : op.attrs)
-    if (kv.first != "axis") return false;
-  return true;
-}
-
-// The one value of a float weight operand Y (any shape of one element), or false.
-bool ScalarY(const OpDesc& op, const Scope* w, float* v) {
-  if (!w || op.Input("Y").size() != 1) return false;
-  const Tensor* t = Weight(*w, op.Input("Y")[0]);
-  if (!t || t->numel() != 1 || t->dims().size() > 4) return false;
-  *v = t->data<float>()[0];
-  return true;
-}
-
-// The upper bound of a clip / relu6 whose lower bound is 0, or false.
-bool ClipFromZero(const OpDesc& op, float* hi) {
-  AttrReader r(op);
-  if (op.type == "relu6") *hi = r.Float("threshold", 6.f);
-  else if (op.type == "clip" && r.Float("min", -1.f) == 0.f) *hi = r.Float("max", 0.f);
-  else return false;
-  return r.status().ok() && *hi > 0.f;
-}
-
-// Ops i (x + c), then its sole reader clip(0, a), then x * that, then / b: their indices, and the hard_swish
-// that replaces them (written at the division's place).
-bool DecomposedHardSwish(const BlockDesc& b, const Uses& uses, const Scope* w, size_t i, size_t chain[3],
-                         OpDesc* fused) {
-  const OpDesc& add = b.ops[i];
-  float c, a, d;
-  if (add.type != "elementwise_add" || add.Input("X").size() != 1 || add.Output("Out").size() != 1 ||
-      HasFusedActivation(add) || !ScalarY(add, w, &c))
-    return false;
-  const std::string x = add.Input("X")[0];
-  const long clip = uses.SoleReader(add.Output("Out")[0]);
-  if (clip < 0 || !ClipFromZero(b.ops[static_cast<size_t>(clip)], &a)) return false;
-  const std::string gate = b.ops[static_cast<size_t>(clip)].Output("Out")[0];
-  const long mul = uses.SoleReader(gate);
-  if (mul < 0 || !IsPlainMul(b.ops[static_cast<size_t>(mul)])) return false;
-  const OpDesc& m = b.ops[static_cast<size_t>(mul)];
-  if (!((m.Input("X")[0] == x && m.Input("Y")[0] == gate) || (m.Input("X")[0] == gate && m.Input("Y")[0] == x)))
-    return false;
-  const long div = uses.SoleReader(m.Output("Out")[0]);
-  if (div < 0) return false;
-  const OpDesc& dv = b.ops[static_cast<size_t>(div)];
-  if (dv.type != "elementwise_div" || dv.Input("X") != m.Output("Out") || HasFusedActivation(dv) ||
-      !ScalarY(dv, w, &d) || d == 0.f)
-    return false;
-  chain[0] = static_cast<size_t>(clip), chain[1] = static_cast<size_t>(mul), chain[2] = static_cast<size_t>(div);
-  fused->type = "hard_swish";
-  fused->attrs = {{"threshold", Attribute::Float(a)}, {"scale", Attribute::Float(d)}, {"offset", Attribute::Float(c)}};
-  fused->SetInput("X", {x});
-  fused->SetOutput("Out", dv.Output("Out"));
-  return true;
-}
-
-// Rewrites every x * clip(x + c, 0, a) / b.
-void FuseDecomposedHardSwish(BlockDesc* b, const Uses& uses, const Scope* w, std::vector<bool>* dead,
-                             std::set<std::string>* gone) {
-  if (!FindOpCreator("hard_swish")) return;
-  for (size_t i = 0; i < b->ops.size(); ++i) {
-    size_t chain[3];
-    OpDesc fused;
-    if ((*dead)[i] || !DecomposedHardSwish(*b, uses, w, i, chain, &fused)) continue;
-    if ((*dead)[chain[0]] || (*dead)[chain[1]] || (*dead)[chain[2]]) continue;
-    gone->insert({b->ops[i].Output("Out")[0], b->ops[chain[0]].Output("Out")[0], b->ops[chain[1]].Output("Out")[0]});
-    (*dead)[i] = (*dead)[chain[0]] = (*dead)[chain[1]] = true;
-    b->ops[chain[2]] = std::move(fused);
-  }
-}
-
 }  // namespace
 
-Status FuseGatedActivationPass(ProgramDesc* program, Scope* weights) {
+Status FuseGatedActivationPass(ProgramDesc* program, Scope*) {
   BlockDesc& b = program->block0();
   Uses uses(*program);
   std::vector<bool> dead(b.ops.size(), false);
@@ -131,7 +55,6 @@ Status FuseGatedActivationPass(ProgramDesc* program, Scope* weights) {
     dead[i] = true;
     gone.insert(g);
   }
-  FuseDecomposedHardSwish(&b, uses, weights, &dead, &gone);
   Compact(&b, dead, gone);
   return Status::OK();
 }

@@ -79,6 +79,16 @@ const std::set<std::string>& FusableActivations() {
   return kActs;
 }
 
+// A float elementwise_mul of two same-shaped operands (no attribute but axis, no fused activation).
+bool IsPlainMul(const OpDesc& op) {
+  if (op.type != "elementwise_mul" || op.Input("X").size() != 1 || op.Input("Y").size() != 1 ||
+      op.Output("Out").size() != 1 || HasFusedActivation(op))
+    return false;
+  for (const auto& kv : op.attrs)
+    if (kv.first != "axis") return false;
+  return true;
+}
+
 bool ChannelOperand(const OpDesc& op, const Scope& w, int64_t cout, std::vector<float>* per_channel) {
   if (op.Input("X").size() != 1 || op.Input("Y").size() != 1 || op.Output("Out").size() != 1 ||
       HasFusedActivation(op))

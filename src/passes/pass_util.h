@@ -37,6 +37,8 @@ std::string AddWeight(BlockDesc* b, Scope* w, const std::string& base, Tensor t)
 int64_t AxisAttr(const OpDesc& op, int64_t def);
 // Activations a conv, fc or elementwise op can apply to its output.
 const std::set<std::string>& FusableActivations();
+// A float elementwise_mul of two same-shaped operands (no attribute but axis, no fused activation).
+bool IsPlainMul(const OpDesc& op);
 // The value an elementwise op's weight operand Y applies to each of `cout` channels of its NCHW input X: Y is
 // one value per channel ([C] at axis 1, [1, C, 1, 1], [C, 1, 1]) or one value for all. False when the op has
 // other inputs, a fused activation or a Y of another shape.

@@ -66,8 +66,10 @@ Status FoldConvBiasPass(ProgramDesc* program, Scope* weights);
 Status FoldConvBatchNormPass(ProgramDesc* program, Scope* weights);
 // mul / matmul / matmul_v2 + elementwise_add(bias weight) -> fc.
 Status FuseFcPass(ProgramDesc* program, Scope* weights);
-// x * sigmoid(x) -> swish(x); x * hard_sigmoid(x) and x * clip(x + c, 0, a) / b -> hard_swish(x).
+// x * sigmoid(x) -> swish(x); x * hard_sigmoid(x) -> hard_swish(x) (same slope and offset).
 Status FuseGatedActivationPass(ProgramDesc* program, Scope* weights = nullptr);
+// x * clip(x + c, 0, a) / b (clip or relu6; c, b scalar weights) -> hard_swish(x).
+Status FuseHardSwishPass(ProgramDesc* program, Scope* weights);
 // conv/fc/float elementwise + relu/relu6/leaky_relu/hard_swish/... -> the op with fuse_activation.
 Status FuseActivationPass(ProgramDesc* program, Scope* weights = nullptr);
 // Regions of 1x1 and depthwise convs (with the elementwise ops and activations between them) that have both
