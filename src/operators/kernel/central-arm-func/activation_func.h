@@ -99,6 +99,15 @@ inline float ApplyActivation(const ActivationSpec& a, float v) {
   return DispatchActivation(a.type, [&](auto k) { return Activate<decltype(k)::value>(a, v); });
 }
 
+// n values in place on the calling thread, the type switched once per call rather than per value (kernels'
+// epilogues, inside their own parallel loops).
+inline void ActivateRow(const ActivationSpec& a, float* data, int64_t n) {
+  if (a.type == ActivationType::kNone) return;
+  DispatchActivation(a.type, [&](auto k) {
+    for (int64_t i = 0; i < n; ++i) data[i] = Activate<decltype(k)::value>(a, data[i]);
+  });
+}
+
 inline void ActivationCompute(const ActivationSpec& a, const float* x, float* y, int64_t n) {
   if (a.type == ActivationType::kNone && x == y) return;
   DispatchActivation(a.type, [&](auto k) {

@@ -56,7 +56,8 @@ inline void ConvBiasActivation(const ActivationSpec& act, const float* bias, int
   for (int64_t nc = 0; nc < batch * channels; ++nc) {
     const float b = bias[nc % channels];
     float* y = out + nc * hw;
-    for (int64_t k = 0; k < hw; ++k) y[k] = ApplyActivation(act, y[k] + b);
+    for (int64_t k = 0; k < hw; ++k) y[k] += b;
+    ActivateRow(act, y, hw);
   }
 }
 
@@ -118,7 +119,7 @@ inline void ConvDepthwise(const ConvGeometry& g, const float* filter, const floa
         }
       }
     }
-    for (int64_t k = 0; k < out_hw; ++k) y[k] = ApplyActivation(act, y[k]);
+    ActivateRow(act, y, out_hw);
   }
 }
 

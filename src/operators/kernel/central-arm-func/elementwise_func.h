@@ -77,7 +77,7 @@ inline void ElementwiseRow(const T* x, int64_t sx, const T* y, int64_t sy, T* ou
   }
   if constexpr (std::is_same<T, float>::value) {
     if (act.type != ActivationType::kNone)
-      for (int64_t j = 0; j < n; ++j) out[j] = ApplyActivation(act, out[j]);
+      ActivateRow(act, out, n);
   }
 }
 

@@ -20,7 +20,7 @@ inline void FcCompute(const float* in, const float* w, const float* bias, float*
     if (bias)
       for (int64_t j = 0; j < n; ++j) row[j] += bias[j];
     if (act.type != ActivationType::kNone)
-      for (int64_t j = 0; j < n; ++j) row[j] = ApplyActivation(act, row[j]);
+      ActivateRow(act, row, n);
   }
 }
 
