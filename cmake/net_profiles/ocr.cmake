@@ -2,9 +2,9 @@
 # Models: /root/.cache/ember/ocr/ch_PP-OCRv4_det_infer.onnx /root/.cache/ember/ocr/ch_PP-OCRv4_rec_infer.onnx
 # The ops they run after the passes, plus the ops the passes may add (src/passes/passes.cpp).
 set(EMBER_NET_OPS
-  batch_norm cast concat conv2d conv2d_transpose elementwise_add elementwise_div elementwise_mul
-  elementwise_sub fc feed fetch flatten hard_swish layout_transform matmul_v2 pool2d pow reduce_mean
-  relu reshape2 resize shape softmax sqrt squeeze2 strided_slice swish transpose2
+  batch_norm cast concat conv2d conv2d_transpose elementwise_add elementwise_mul fc feed fetch
+  flatten hard_swish layer_norm layout_transform matmul_v2 pool2d relu reshape2 resize shape softmax
+  squeeze2 strided_slice swish transpose2
 )
 # The formats they come in: only these loaders are built (src/io/<format>/).
 set(EMBER_NET_FORMATS onnx)

@@ -21,9 +21,11 @@ Status LayerNormOp::InferShape() {
   EMBER_CHECK_DTYPE(p.x, DataType::kFloat32, "input X");
   EMBER_CHECK(p.epsilon >= 0, "attribute epsilon must be non-negative, got ", p.epsilon);
   const DDim& x = p.x->dims();
-  EMBER_CHECK(p.begin_norm_axis >= 1 && p.begin_norm_axis < x.size(), "attribute begin_norm_axis = ",
-              p.begin_norm_axis, " must be in [1, ", x.size(), ") for X ", x.ToString());
-  const int axis = static_cast<int>(p.begin_norm_axis);
+  const bool from_end = p.begin_norm_axis < 0;
+  p.axis = from_end ? p.begin_norm_axis + x.size() : p.begin_norm_axis;
+  EMBER_CHECK(p.axis >= (from_end ? 0 : 1) && p.axis < x.size(), "attribute begin_norm_axis = ", p.begin_norm_axis,
+              " must be in [", from_end ? -x.size() : 1, ", ", x.size(), ") for X ", x.ToString());
+  const int axis = static_cast<int>(p.axis);
   const int64_t left = x.Product(0, axis), right = x.Product(axis, x.size());
   for (auto t : {std::make_pair(p.scale, "Scale"), std::make_pair(p.bias, "Bias")}) {
     if (!t.first) continue;

@@ -83,6 +83,8 @@ const std::vector<Pass>& PassList() {
        "swish hard_swish", FuseGatedActivationPass},
       {"fuse_hard_swish", "x * clip(x + c, 0, a) / b -> hard_swish", "elementwise_div", "hard_swish",
        FuseHardSwishPass},
+      {"fuse_layer_norm", "mean / sub / square / mean / add eps / sqrt / div [* gamma] [+ beta] -> layer_norm",
+       "reduce_mean", "layer_norm", FuseLayerNormPass},
       {"fuse_activation", "conv / fc / elementwise + activation -> one op",
        "conv2d depthwise_conv2d fc elementwise_add elementwise_sub elementwise_mul elementwise_div", "",
        FuseActivationPass},

@@ -70,6 +70,9 @@ Status FuseFcPass(ProgramDesc* program, Scope* weights);
 Status FuseGatedActivationPass(ProgramDesc* program, Scope* weights = nullptr);
 // x * clip(x + c, 0, a) / b (clip or relu6; c, b scalar weights) -> hard_swish(x).
 Status FuseHardSwishPass(ProgramDesc* program, Scope* weights);
+// The nine-op layer norm over the last dim (mean, sub, pow 2 or d * d, mean, add eps, sqrt, div, [* gamma],
+// [+ beta]) -> layer_norm with begin_norm_axis -1.
+Status FuseLayerNormPass(ProgramDesc* program, Scope* weights);
 // conv/fc/float elementwise + relu/relu6/leaky_relu/hard_swish/... -> the op with fuse_activation.
 Status FuseActivationPass(ProgramDesc* program, Scope* weights = nullptr);
 // Regions of 1x1 and depthwise convs (with the elementwise ops and activations between them) that have both

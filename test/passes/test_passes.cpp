@@ -303,6 +303,54 @@ TEST_CASE("x * clip(x + c, 0, a) / b (hardswish as paddle2onnx writes it) become
   }
 }
 
+namespace {
+// The nine-op layer norm exporters write over the last dim of x; `mean_dim` is where the means reduce.
+void AddDecomposedLayerNorm(ProgramBuilder* pb, bool pow, bool gamma, bool beta, int64_t mean_dim = -1) {
+  const std::map<std::string, Attribute> mean = {{"dim", Attribute::Ints({mean_dim})},
+                                                 {"keep_dim", Attribute::Bool(true)}};
+  const std::map<std::string, Attribute> last = {{"axis", Attribute::Int(-1)}};
+  pb->Weight("eps", MakeTensor({1}, {1e-5f})).Weight("gamma", RandomTensor({8}, 3, 0.5f, 1.5f))
+      .Weight("beta", RandomTensor({8}, 4));
+  pb->Op("reduce_mean", {{"X", {"x"}}}, {{"Out", {"m"}}}, mean);
+  pb->Op("elementwise_sub", {{"X", {"x"}}, {"Y", {"m"}}}, {{"Out", {"d"}}}, last);
+  if (pow) pb->Op("pow", {{"X", {"d"}}}, {{"Out", {"sq"}}}, {{"factor", Attribute::Float(2)}});
+  else pb->Op("elementwise_mul", {{"X", {"d"}}, {"Y", {"d"}}}, {{"Out", {"sq"}}}, last);
+  pb->Op("reduce_mean", {{"X", {"sq"}}}, {{"Out", {"v"}}}, mean);
+  pb->Op("elementwise_add", {{"X", {"v"}}, {"Y", {"eps"}}}, {{"Out", {"ve"}}}, last);
+  pb->Op("sqrt", {{"X", {"ve"}}}, {{"Out", {"s"}}});
+  pb->Op("elementwise_div", {{"X", {"d"}}, {"Y", {"s"}}}, {{"Out", {"n"}}}, last);
+  std::string y = "n";
+  if (gamma) pb->Op("elementwise_mul", {{"X", {y}}, {"Y", {"gamma"}}}, {{"Out", {"ng"}}}, last), y = "ng";
+  if (beta) pb->Op("elementwise_add", {{"X", {y}}, {"Y", {"beta"}}}, {{"Out", {"nb"}}}, last), y = "nb";
+  pb->Op("relu", {{"X", {y}}}, {{"Out", {"y"}}});
+}
+}  // namespace
+
+TEST_CASE("the nine-op layer norm over the last dim becomes layer_norm", "[io][passes]") {
+  for (bool pow : {true, false})
+    for (bool gamma : {true, false})
+      for (bool beta : {true, false})
+        for (const DDim& dims : {DDim({3, 8}), DDim({2, 3, 8}), DDim({1, 2, 5, 8})}) {
+          INFO("pow " << pow << " gamma " << gamma << " beta " << beta << " x " << dims.ToString());
+          ProgramBuilder pb;
+          pb.Feed("x", dims.vec());
+          AddDecomposedLayerNorm(&pb, pow, gamma, beta);
+          pb.Fetch("y");
+          Compared c = CompareOptimized(pb, "x", dims, {"y"});
+          CHECK(c.optimized_ops == std::map<std::string, int>{{"layer_norm", 1}, {"relu", 1}, {"feed", 1}, {"fetch", 1}});
+        }
+  for (int near_miss = 0; near_miss < 2; ++near_miss) {  // means over another dim; the centered x fetched
+    ProgramBuilder pb;
+    pb.Feed("x", {2, 8, 8});
+    AddDecomposedLayerNorm(&pb, true, true, true, near_miss == 0 ? 1 : -1);
+    pb.Fetch("y");
+    if (near_miss == 1) pb.Fetch("d");
+    Compared c = CompareOptimized(pb, "x", {2, 8, 8}, {"y"});
+    CHECK(c.optimized_ops.count("layer_norm") == 0);
+    CHECK(c.optimized_ops["reduce_mean"] == 2);
+  }
+}
+
 TEST_CASE("clip (ONNX's ReLU6 and bounded relus) fuses into the conv before it", "[io][passes]") {
   for (auto [lo, hi] : std::vector<std::pair<float, float>>{{0.f, 6.f}, {-0.5f, 0.25f}}) {
     ProgramBuilder pb;

@@ -11,7 +11,7 @@ Status LayerNormKernel<CPU, float>::Init(LayerNormParam*) {
 template <>
 Status LayerNormKernel<CPU, float>::Compute(const LayerNormParam& p) {
   const DDim& d = p.x->dims();
-  const int axis = static_cast<int>(p.begin_norm_axis);
+  const int axis = static_cast<int>(p.axis);
   LayerNorm(p.x->data<float>(), p.scale ? p.scale->data<float>() : nullptr,
             p.bias ? p.bias->data<float>() : nullptr, p.epsilon, d.Product(0, axis), d.Product(axis, d.size()),
             p.y->mutable_data<float>(), p.mean ? p.mean->mutable_data<float>() : nullptr,
