@@ -33,9 +33,11 @@ Status FcOp::InferShape() {
   const DDim& id = p.input->dims();
   const DDim& wd = p.w->dims();
   EMBER_CHECK(wd.size() == 2, "W must be 2-D [K, N], got ", wd.ToString());
-  EMBER_CHECK(p.in_num_col_dims >= 1 && p.in_num_col_dims < id.size(), "attribute in_num_col_dims = ",
-              p.in_num_col_dims, " must be in [1, rank(Input)) for Input ", id.ToString());
-  const int c = static_cast<int>(p.in_num_col_dims);
+  const bool from_end = p.in_num_col_dims < 0;
+  const int64_t cols = from_end ? p.in_num_col_dims + id.size() : p.in_num_col_dims;
+  EMBER_CHECK(cols >= (from_end ? 0 : 1) && cols < id.size(), "attribute in_num_col_dims = ", p.in_num_col_dims,
+              " must be in [1, rank(Input)) or [-rank(Input), 0) for Input ", id.ToString());
+  const int c = static_cast<int>(cols);
   p.m = id.Product(0, c);
   p.k = id.Product(c, id.size());
   p.n = wd[1];

@@ -110,6 +110,13 @@ Status MatMulOp::InferShape() {
   p.gemm_trans_x = tx;
   p.gemm_trans_y = ty;
   p.m = m;
+  if (!tx && by.empty() && !y_vec && p.x_offsets.size() > 1) {
+    // One weight for every batch (a linear layer on [B, S, K]): X's batches are consecutive rows of one
+    // [B * S, K] matrix, so one GEMM does them all instead of B thin ones.
+    p.m = m * static_cast<int64_t>(p.x_offsets.size());
+    p.x_offsets.assign(1, 0);
+    p.y_offsets.assign(1, 0);
+  }
   p.n = n;
   p.k = k;
   p.lda = xc;

@@ -28,8 +28,9 @@ bool InNumColDims(const BlockDesc& b, const OpDesc& mm, int64_t* dims, bool* tra
     const bool ty = v1 ? r.Bool("transpose_Y", false) : r.Bool("trans_y", false);
     const float alpha = v1 ? r.Float("alpha", 1.f) : 1.f;
     const VarDesc* xv = b.FindVar(mm.Input("X")[0]);
-    if (tx || alpha != 1.f || !xv || xv->dims.size() < 2) return false;
-    *dims = static_cast<int64_t>(xv->dims.size()) - 1;
+    if (tx || alpha != 1.f) return false;
+    // X of unknown rank (ONNX values): fc over its last dim, whatever the rank.
+    *dims = xv && xv->dims.size() >= 2 ? static_cast<int64_t>(xv->dims.size()) - 1 : -1;
     *trans_y = ty;
   }
   return r.status().ok();
@@ -67,7 +68,7 @@ Status FuseFcPass(ProgramDesc* program, Scope* weights) {
         if (!bias || bias->numel() != n || bias->dims().size() == 0 || bias->dims()[bias->dims().size() - 1] != n)
           return false;
         const int64_t axis = AxisAttr(add, -1);
-        if (axis != -1 && axis != in_num_col_dims) return false;
+        if (axis != -1 && (in_num_col_dims < 0 || axis != in_num_col_dims)) return false;
         OpDesc fc;
         fc.type = "fc";
         fc.SetInput("Input", mm.Input("X"));

@@ -85,6 +85,7 @@ const std::vector<Pass>& PassList() {
        FuseHardSwishPass},
       {"fuse_layer_norm", "mean / sub / square / mean / add eps / sqrt / div [* gamma] [+ beta] -> layer_norm",
        "reduce_mean", "layer_norm", FuseLayerNormPass},
+      {"fuse_gelu", "x * (1 + erf(x / sqrt 2)) * 0.5 -> gelu", "erf", "gelu", FuseGeluPass},
       {"fuse_activation", "conv / fc / elementwise + activation -> one op",
        "conv2d depthwise_conv2d fc elementwise_add elementwise_sub elementwise_mul elementwise_div", "",
        FuseActivationPass},

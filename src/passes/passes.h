@@ -73,6 +73,8 @@ Status FuseHardSwishPass(ProgramDesc* program, Scope* weights);
 // The nine-op layer norm over the last dim (mean, sub, pow 2 or d * d, mean, add eps, sqrt, div, [* gamma],
 // [+ beta]) -> layer_norm with begin_norm_axis -1.
 Status FuseLayerNormPass(ProgramDesc* program, Scope* weights);
+// x * (1 + erf(x / sqrt 2)) * 0.5, or with x * 0.5 first -> gelu(x).
+Status FuseGeluPass(ProgramDesc* program, Scope* weights);
 // conv/fc/float elementwise + relu/relu6/leaky_relu/hard_swish/... -> the op with fuse_activation.
 Status FuseActivationPass(ProgramDesc* program, Scope* weights = nullptr);
 // Regions of 1x1 and depthwise convs (with the elementwise ops and activations between them) that have both

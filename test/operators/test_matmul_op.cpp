@@ -101,6 +101,10 @@ TEST_CASE("matmul broadcasts batch dims", "[op][matmul]") {
     Check(type, {3, 5}, {4, 5, 9}, false, false, 1.f, {4, 3, 9}, false, false);
     Check(type, {8, 5, 3}, {8, 5, 2}, true, false, 1.f, {8, 3, 2}, true, false);
     Check(type, {1, 17, 32}, {6, 32, 16}, false, false, 1.f, {6, 17, 16}, false, false);
+    // One 2-D weight for every batch: the batches run as one GEMM (untransposed X), or one each (transposed).
+    Check(type, {2, 3, 7, 33}, {15, 33}, false, true, 1.f, {2, 3, 7, 15}, false, true);
+    Check(type, {50, 1, 40}, {40, 24}, false, false, 1.f, {50, 1, 24}, false, false);
+    Check(type, {3, 5, 4}, {5, 6}, true, false, 1.f, {3, 4, 6}, true, false);
   }
   // Paddle's matmul pairs equally many matrices even when the batch dims differ; Out takes X's.
   Check("matmul", {2, 3, 4, 5}, {6, 5, 2}, false, false, 2.f, {2, 3, 4, 2}, false, false, true);

@@ -176,6 +176,21 @@ TEST_CASE("mul / matmul / matmul_v2 + elementwise_add (+ relu) become fc", "[io]
   }
 }
 
+TEST_CASE("a matmul of an input of unknown rank + bias becomes fc over the last dim", "[io][passes]") {
+  for (const char* mm : {"matmul", "matmul_v2"})
+    for (const DDim& dims : {DDim({6}), DDim({3, 6}), DDim({2, 5, 6}), DDim({2, 2, 3, 6})}) {
+      INFO(mm << " x " << dims.ToString());
+      ProgramBuilder pb;
+      pb.Feed("x", dims.vec()).Weight("w", RandomTensor({6, 4}, 7)).Weight("b", RandomTensor({4}, 8));
+      pb.Op("relu", {{"X", {"x"}}}, {{"Out", {"r"}}});  // r: a value whose rank the program does not record
+      pb.Op(mm, {{"X", {"r"}}, {"Y", {"w"}}}, {{"Out", {"m"}}});
+      pb.Op("elementwise_add", {{"X", {"m"}}, {"Y", {"b"}}}, {{"Out", {"y"}}}, {{"axis", Attribute::Int(-1)}}).Fetch("y");
+      Compared c = CompareOptimized(pb, "x", dims, {"y"});
+      CHECK(c.optimized_ops["fc"] == 1);
+      CHECK(c.optimized_ops.count(mm) == 0);
+    }
+}
+
 TEST_CASE("matmul / matmul_v2 by a transposed weight (ONNX Gemm, transB = 1) + bias become fc", "[io][passes]") {
   for (const char* mm : {"matmul", "matmul_v2"}) {
     INFO(mm);
@@ -348,6 +363,31 @@ TEST_CASE("the nine-op layer norm over the last dim becomes layer_norm", "[io][p
     Compared c = CompareOptimized(pb, "x", {2, 8, 8}, {"y"});
     CHECK(c.optimized_ops.count("layer_norm") == 0);
     CHECK(c.optimized_ops["reduce_mean"] == 2);
+  }
+}
+
+TEST_CASE("GELU written with erf becomes gelu", "[io][passes]") {
+  const std::map<std::string, Attribute> last = {{"axis", Attribute::Int(-1)}};
+  for (int form = 0; form < 4; ++form) {  // div then * 0.5 last; mul by 1/sqrt 2; x * 0.5 first; not GELU
+    INFO("form " << form);
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 6}).Weight("s2", MakeTensor({1}, {1.41421356f})).Weight("r2", MakeTensor({1}, {0.70710678f}))
+        .Weight("one", MakeTensor({1}, {form == 3 ? 2.f : 1.f})).Weight("half", MakeTensor({1}, {0.5f}));
+    if (form == 1) pb.Op("elementwise_mul", {{"X", {"x"}}, {"Y", {"r2"}}}, {{"Out", {"t"}}}, last);
+    else pb.Op("elementwise_div", {{"X", {"x"}}, {"Y", {"s2"}}}, {{"Out", {"t"}}}, last);
+    pb.Op("erf", {{"X", {"t"}}}, {{"Out", {"e"}}});
+    pb.Op("elementwise_add", {{"X", {"e"}}, {"Y", {"one"}}}, {{"Out", {"p"}}}, last);
+    if (form == 2) {
+      pb.Op("elementwise_mul", {{"X", {"x"}}, {"Y", {"half"}}}, {{"Out", {"h"}}}, last);
+      pb.Op("elementwise_mul", {{"X", {"p"}}, {"Y", {"h"}}}, {{"Out", {"g"}}}, last);
+    } else {
+      pb.Op("elementwise_mul", {{"X", {"x"}}, {"Y", {"p"}}}, {{"Out", {"m"}}}, last);
+      pb.Op("elementwise_mul", {{"X", {"m"}}, {"Y", {"half"}}}, {{"Out", {"g"}}}, last);
+    }
+    pb.Op("relu", {{"X", {"g"}}}, {{"Out", {"y"}}}).Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {3, 6}, {"y"});
+    if (form == 3) CHECK(c.optimized_ops["erf"] == 1);
+    else CHECK(c.optimized_ops == std::map<std::string, int>{{"gelu", 1}, {"relu", 1}, {"feed", 1}, {"fetch", 1}});
   }
 }
 
