@@ -3,7 +3,7 @@
 #
 #   tools/bench_onnx.sh [--ember PATH] [--rounds R] [--loops N] [--warmup N] [--no-peer] [NAME...]
 #
-# The model set of issue 17: the torchvision exports of tools/pytorch_parity.py (with --bench:
+# The model set of issue 17: the torchvision exports of tools/pytorch_parity.py (a small ViT among them; with --bench:
 # mobilenet_v3_large, resnet50), PP-OCRv4 det (640x640) and rec (48x480), UltraFace RFB-320, and ncnn's
 # benchmark graphs re-implemented in PyTorch and exported to ONNX by tools/peer_bench.py --export-onnx.
 # Missing files are made first when their generator can (nothing is downloaded here except by
@@ -57,7 +57,7 @@ PY
 # name | model path | --shape arguments (for inputs with unknown dims)
 models=()
 for n in resnet18 mobilenet_v2 mobilenet_v3_small mobilenet_v3_large squeezenet1_1 shufflenet_v2_x1_0 googlenet \
-         efficientnet_b0 resnet50; do
+         efficientnet_b0 resnet50 vit_tiny; do
   models+=("tv_$n|$parity/$n.onnx|")
 done
 models+=("ocr_det|$ocr/ch_PP-OCRv4_det_infer.onnx|x=1,3,640,640" "ocr_rec|$ocr/ch_PP-OCRv4_rec_infer.onnx|x=1,3,48,480"

@@ -25,7 +25,7 @@ import time
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 NETS = ["resnet18", "mobilenet_v2", "mobilenet_v3_small", "squeezenet1_1", "shufflenet_v2_x1_0", "googlenet",
-        "efficientnet_b0"]
+        "efficientnet_b0", "vit_tiny"]
 # Exported only with --bench (tools/bench_suite.sh --onnx times them; no parity test reads them).
 BENCH_NETS = ["mobilenet_v3_large", "resnet50"]
 ALL_NETS = NETS + BENCH_NETS
@@ -58,6 +58,11 @@ def build(name, torch, models):
     torch.manual_seed(20240 + ALL_NETS.index(name))
     if name == "googlenet":
         net = models.googlenet(weights=None, aux_logits=False, init_weights=True)
+    elif name == "vit_tiny":
+        # torchvision's VisionTransformer, small: what exporters write for transformers (layer norms as nine
+        # ops, GELU with Erf, attention matmuls and reshapes) at a size a test can afford.
+        from torchvision.models.vision_transformer import VisionTransformer
+        net = VisionTransformer(image_size=224, patch_size=32, num_layers=2, num_heads=4, hidden_dim=128, mlp_dim=256)
     else:
         net = getattr(models, name)(weights=None)
     # Default init leaves batch norms as identities (mean 0, var 1, scale 1, shift 0): give them random
@@ -71,6 +76,9 @@ def build(name, torch, models):
                 m.running_var.copy_(torch.rand(c, generator=g) * 1.0 + 0.5)
                 m.weight.copy_(torch.rand(c, generator=g) * 1.0 + 0.5)
                 m.bias.copy_(torch.randn(c, generator=g) * 0.1)
+        for p in net.parameters():  # the head and class token start at 0
+            if p.abs().max() == 0:
+                p.normal_(0, 0.05, generator=g)
     return net.eval()
 
 
@@ -82,7 +90,9 @@ def generate(name, out_dir, torch, models):
         y = net(x)
     onnx_path = os.path.join(out_dir, name + ".onnx")
     tmp = onnx_path + ".tmp%d" % os.getpid()
-    with torch.no_grad():
+    # Autograd on for the transformer's export: eval-mode MultiheadAttention under no_grad takes a fast path
+    # that torch 1.13 cannot export.
+    with torch.enable_grad() if name == "vit_tiny" else torch.no_grad():
         torch.onnx.export(net, x, tmp, opset_version=OPSET, input_names=["input"], output_names=["output"],
                           do_constant_folding=True)
     os.replace(tmp, onnx_path)
