@@ -84,14 +84,15 @@ inline void ElementwiseRow(const T* x, int64_t sx, const T* y, int64_t sy, T* ou
 // Walks a broadcast plan as rows of its innermost merged dim: calls
 // row(x_offset, x_stride, y_offset, y_stride, out_offset, n) for each, in parallel. With one merged dim (same
 // shape or a scalar operand) the flat loop is split into blocks across threads; otherwise each row's operand
-// offsets come from its outer index.
+// offsets come from its outer index. `unit`: the values each element of the plan stands for (a plan over rows
+// of 16 has unit 16), so that the work splits across threads by its real size.
 template <typename RowFn>
-void ForEachBroadcastRow(const BroadcastPlan& plan, RowFn row) {
+void ForEachBroadcastRow(const BroadcastPlan& plan, RowFn row, int64_t unit = 1) {
   const int nd = static_cast<int>(plan.dims.size());
   const int64_t inner = plan.dims[static_cast<size_t>(nd - 1)];
   const int64_t sx = plan.x_strides.back(), sy = plan.y_strides.back();
   if (nd == 1) {
-    const int64_t kBlock = 16384;
+    const int64_t kBlock = std::max<int64_t>(1, 16384 / unit);
     const int64_t blocks = (inner + kBlock - 1) / kBlock;
 #pragma omp parallel for if (blocks > 4)
     for (int64_t b = 0; b < blocks; ++b) {
@@ -105,7 +106,7 @@ void ForEachBroadcastRow(const BroadcastPlan& plan, RowFn row) {
   // Rows in chunks: the first row's offsets by division, the others by stepping an odometer (a division per
   // dim and row cost more than the row itself in the 16-float rows of an NCHW16c per-channel multiply).
   const int64_t kChunk = 64, chunks = (rows + kChunk - 1) / kChunk;
-#pragma omp parallel for if (rows * inner > 65536)
+#pragma omp parallel for if (rows * inner * unit > 65536)
   for (int64_t c = 0; c < chunks; ++c) {
     const int64_t r0 = c * kChunk, r1 = std::min(rows, r0 + kChunk);
     std::vector<int64_t> idx(static_cast<size_t>(nd), 0);

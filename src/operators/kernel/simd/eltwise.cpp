@@ -43,7 +43,7 @@ void ElementwiseRun(ElementwiseType type, const BroadcastPlan& plan, const float
     ForEachBroadcastRow(rows, [&](int64_t xo, int64_t x_step, int64_t yo, int64_t y_step, int64_t ro, int64_t reps) {
       row(op, x + xo, sx, x_step, y + yo, sy, y_step, out + ro * inner, inner, reps);
       ApplyAct(act, vs, vec, out + ro * inner, reps * inner);
-    });
+    }, inner);
     return;
   }
   ForEachBroadcastRow(plan, [&](int64_t xo, int64_t sx, int64_t yo, int64_t sy, int64_t oo, int64_t n) {
