@@ -18,9 +18,13 @@
 # --onnx [--rounds R] [--loops N] [--warmup N] [--ember PATH] [NAME...] runs the ONNX model set instead (the
 # torchvision exports, the OCR models, UltraFace, the graphs above as ONNX) beside ONNX Runtime, outputs compared
 # first: tools/bench_onnx.sh, which documents it.
+# --contended [--rounds R] [--loops N] [--warmup N] [--ember PATH] [NET...] runs the graphs beside a busy-loop
+# process (Ember at 1 and 2 threads, ncnn's harness too) and prints peak memory beside ncnn's:
+# tools/bench_contended.sh, which documents it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 for a in "$@"; do
+  [ "$a" = --contended ] && exec "$here/tools/bench_contended.sh" "$@"
   if [ "$a" = --onnx ]; then
     args=()
     for b in "$@"; do [ "$b" = --onnx ] || [ "$b" = --peers ] || args+=("$b"); done
