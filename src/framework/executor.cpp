@@ -6,10 +6,7 @@
 
 #include "framework/memory_planner.h"
 #include "framework/op_registry.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "framework/parallel.h"
 
 namespace ember {
 
@@ -360,9 +357,7 @@ Status Executor::RunPlan(Plan* plan) {
 
 Status Executor::Run(const std::vector<std::string>& fetch) {
   try {
-#ifdef _OPENMP
-    omp_set_num_threads(std::max(1, options_.threads));
-#endif
+    SetMaxThreads(options_.threads);
     const std::vector<std::string>& targets = fetch.empty() ? fetch_names_ : fetch;
     std::string key;
     for (const auto& n : fed_) key += n + '\n';

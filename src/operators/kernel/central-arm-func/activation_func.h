@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "framework/parallel.h"
 #include "operators/activation_op.h"
 #include "operators/kernel/central-arm-func/cast_func.h"
 
@@ -112,8 +113,9 @@ inline void ActivationCompute(const ActivationSpec& a, const float* x, float* y,
   if (a.type == ActivationType::kNone && x == y) return;
   DispatchActivation(a.type, [&](auto k) {
     constexpr ActivationType kType = decltype(k)::value;
-#pragma omp parallel for if (n > 65536)
-    for (int64_t i = 0; i < n; ++i) y[i] = Activate<kType>(a, x[i]);
+    ParallelRanges(n, 16384, n > 65536 ? MaxThreads() : 1, [&](int64_t i0, int64_t i1) {
+      for (int64_t i = i0; i < i1; ++i) y[i] = Activate<kType>(a, x[i]);
+    });
   });
 }
 
@@ -129,11 +131,10 @@ inline void ScaleInteger(const ActivationSpec& a, const T* x, T* y, int64_t n) {
   const U s = static_cast<U>(SaturateCast<T>(a.a));
   const U b = static_cast<U>(SaturateCast<T>(a.b));
   const bool bias_after_scale = a.type == ActivationType::kScale;
-#pragma omp parallel for if (n > 65536)
-  for (int64_t i = 0; i < n; ++i) {
+  ParallelFor(n, (n > 65536) ? MaxThreads() : 1, [&](int64_t i) {
     U v = static_cast<U>(x[i]);
     y[i] = static_cast<T>(bias_after_scale ? s * v + b : s * (v + b));
-  }
+  });
 }
 
 }  // namespace ember

@@ -5,27 +5,27 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // out[o, j] = the first k with x[o, k, j] maximal, for x viewed as [outer, n, inner] (n >= 1).
 template <typename T, typename I>
 void ArgMaxCompute(const T* x, int64_t outer, int64_t n, int64_t inner, I* out) {
   if (inner == 1) {
-#pragma omp parallel for if (outer > 1 && outer * n > 65536)
-    for (int64_t o = 0; o < outer; ++o) {
+    ParallelFor(outer, (outer > 1 && outer * n > 65536) ? MaxThreads() : 1, [&](int64_t o) {
       const T* row = x + o * n;
       int64_t best = 0;
       for (int64_t k = 1; k < n; ++k)
         if (row[k] > row[best]) best = k;
       out[o] = static_cast<I>(best);
-    }
+    });
     return;
   }
   // Walk the n rows of `inner` values in order, keeping a block of running maxima and their indices.
   constexpr int64_t kBlock = 256;
   const int64_t blocks = (inner + kBlock - 1) / kBlock;
-#pragma omp parallel for if (outer * blocks > 1 && outer * n * inner > 65536)
-  for (int64_t t = 0; t < outer * blocks; ++t) {
+  ParallelFor(outer * blocks, (outer * blocks > 1 && outer * n * inner > 65536) ? MaxThreads() : 1, [&](int64_t t) {
     const int64_t o = t / blocks, j0 = (t % blocks) * kBlock, len = std::min(inner - j0, kBlock);
     const T* base = x + o * n * inner + j0;
     T best[kBlock];
@@ -42,7 +42,7 @@ void ArgMaxCompute(const T* x, int64_t outer, int64_t n, int64_t inner, I* out) 
     }
     I* dst = out + o * inner + j0;
     for (int64_t j = 0; j < len; ++j) dst[j] = static_cast<I>(idx[j]);
-  }
+  });
 }
 
 namespace ref {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // scale_out[c] = scale[c] / sqrt(var[c] + eps); shift_out[c] = bias[c] - mean[c] * scale_out[c].
@@ -19,14 +21,13 @@ inline void FoldBatchNorm(const float* scale, const float* bias, const float* me
 // y = x * scale[c] + shift[c] over [outer, channels, inner].
 inline void ChannelAffine(const float* x, const float* scale, const float* shift, int64_t outer,
                           int64_t channels, int64_t inner, float* y) {
-#pragma omp parallel for if (outer * channels * inner > 65536)
-  for (int64_t oc = 0; oc < outer * channels; ++oc) {
+  ParallelFor(outer * channels, (outer * channels * inner > 65536) ? MaxThreads() : 1, [&](int64_t oc) {
     const int64_t c = oc % channels;
     const float a = scale[c], b = shift[c];
     const float* src = x + oc * inner;
     float* dst = y + oc * inner;
     for (int64_t k = 0; k < inner; ++k) dst[k] = src[k] * a + b;
-  }
+  });
 }
 
 namespace ref {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "framework/parallel.h"
 #include "operators/box_coder_op.h"
 
 namespace ember {
@@ -30,8 +31,7 @@ inline void BoxEncodeCenterSize(const BoxCoderParam& p, float* out) {
   const float* pvar = p.prior_box_var ? p.prior_box_var->data<float>() : nullptr;
   const int64_t rows = p.target_box->dims()[0], cols = p.prior_box->dims()[0];
   const float u = p.box_normalized ? 0.f : 1.f;
-#pragma omp parallel for
-  for (int64_t i = 0; i < rows; ++i) {
+  ParallelFor(rows, MaxThreads(), [&](int64_t i) {
     const float* t = target + i * 4;
     const float tcx = (t[2] + t[0]) / 2.f, tcy = (t[3] + t[1]) / 2.f;
     const float tw = t[2] - t[0] + u, th = t[3] - t[1] + u;
@@ -46,7 +46,7 @@ inline void BoxEncodeCenterSize(const BoxCoderParam& p, float* out) {
       if (v)
         for (int k = 0; k < 4; ++k) o[k] /= v[k];
     }
-  }
+  });
 }
 
 inline void BoxDecodeCenterSize(const BoxCoderParam& p, float* out) {
@@ -56,8 +56,7 @@ inline void BoxDecodeCenterSize(const BoxCoderParam& p, float* out) {
   const int64_t rows = p.target_box->dims()[0], cols = p.target_box->dims()[1];
   const float u = p.box_normalized ? 0.f : 1.f;
   static const float kOnes[4] = {1.f, 1.f, 1.f, 1.f};
-#pragma omp parallel for
-  for (int64_t i = 0; i < rows; ++i) {
+  ParallelFor(rows, MaxThreads(), [&](int64_t i) {
     for (int64_t j = 0; j < cols; ++j) {
       const int64_t prior_row = p.axis == 0 ? j : i;
       CenterBox pc = PriorCenter(prior + prior_row * 4, u);
@@ -73,7 +72,7 @@ inline void BoxDecodeCenterSize(const BoxCoderParam& p, float* out) {
       o[2] = cx + w / 2.f - u;
       o[3] = cy + h / 2.f - u;
     }
-  }
+  });
 }
 
 }  // namespace ember

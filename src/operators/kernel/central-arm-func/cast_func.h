@@ -7,6 +7,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "framework/parallel.h"
 #include "framework/data_type.h"
 
 namespace ember {
@@ -51,8 +52,9 @@ inline bool VisitDataType(DataType t, F&& f) {
 
 template <typename Out, typename In>
 inline void ConvertArray(const In* x, Out* y, int64_t n) {
-#pragma omp parallel for if (n > 65536)
-  for (int64_t i = 0; i < n; ++i) y[i] = ConvertValue<Out>(x[i]);
+  ParallelRanges(n, 16384, n > 65536 ? MaxThreads() : 1, [&](int64_t i0, int64_t i1) {
+    for (int64_t i = i0; i < i1; ++i) y[i] = ConvertValue<Out>(x[i]);
+  });
 }
 
 }  // namespace ember

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <vector>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // dst row r = concatenation over parts i of parts[i] row r (chunk_bytes[i] bytes each).
@@ -14,15 +16,14 @@ inline void ConcatRows(const std::vector<const char*>& parts, const std::vector<
                        int64_t outer, char* dst) {
   int64_t row_bytes = 0;
   for (int64_t c : chunk_bytes) row_bytes += c;
-#pragma omp parallel for if (outer * row_bytes > (1 << 20) && outer > 1)
-  for (int64_t r = 0; r < outer; ++r) {
+  ParallelFor(outer, (outer * row_bytes > (1 << 20) && outer > 1) ? MaxThreads() : 1, [&](int64_t r) {
     char* o = dst + r * row_bytes;
     for (size_t i = 0; i < parts.size(); ++i) {
       const char* src = parts[i] + r * chunk_bytes[i];
       if (src != o) std::memcpy(o, src, static_cast<size_t>(chunk_bytes[i]));
       o += chunk_bytes[i];
     }
-  }
+  });
 }
 
 // The inverse: parts[i] row r = chunk i of src row r.
@@ -30,15 +31,14 @@ inline void SplitRows(const char* src, const std::vector<int64_t>& chunk_bytes, 
                       const std::vector<char*>& parts) {
   int64_t row_bytes = 0;
   for (int64_t c : chunk_bytes) row_bytes += c;
-#pragma omp parallel for if (outer * row_bytes > (1 << 20) && outer > 1)
-  for (int64_t r = 0; r < outer; ++r) {
+  ParallelFor(outer, (outer * row_bytes > (1 << 20) && outer > 1) ? MaxThreads() : 1, [&](int64_t r) {
     const char* s = src + r * row_bytes;
     for (size_t i = 0; i < parts.size(); ++i) {
       char* dst = parts[i] + r * chunk_bytes[i];
       if (dst != s) std::memcpy(dst, s, static_cast<size_t>(chunk_bytes[i]));
       s += chunk_bytes[i];
     }
-  }
+  });
 }
 
 }  // namespace ember

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/conv3d_op.h"
 
 namespace ember {
@@ -22,8 +23,7 @@ inline void Conv3d(const Conv3dGeometry& g, const float* x, const float* w, cons
   const int64_t icg = g.in_c / g.groups, ocg = g.out_c / g.groups;
   const int64_t in_sz = g.in[0] * g.in[1] * g.in[2], out_sz = g.out[0] * g.out[1] * g.out[2];
   const int64_t ksz = g.kernel[0] * g.kernel[1] * g.kernel[2];
-#pragma omp parallel for if (g.batch * g.out_c * out_sz * icg * ksz > 65536)
-  for (int64_t no = 0; no < g.batch * g.out_c; ++no) {
+  ParallelFor(g.batch * g.out_c, (g.batch * g.out_c * out_sz * icg * ksz > 65536) ? MaxThreads() : 1, [&](int64_t no) {
     const int64_t n = no / g.out_c, oc = no % g.out_c, grp = oc / ocg;
     const float* xg = x + (n * g.in_c + grp * icg) * in_sz;
     const float* wo = w + oc * icg * ksz;
@@ -58,7 +58,7 @@ inline void Conv3d(const Conv3dGeometry& g, const float* x, const float* w, cons
         }
       }
     }
-  }
+  });
 }
 
 namespace ref {

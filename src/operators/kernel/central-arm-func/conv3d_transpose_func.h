@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/conv3d_transpose_op.h"
 
 namespace ember {
@@ -25,8 +26,7 @@ inline void Conv3dTranspose(const Conv3dGeometry& g, const float* x, const float
     }
     return n;
   };
-#pragma omp parallel for if (g.batch * g.out_c * out_sz * icg * ksz > 65536)
-  for (int64_t no = 0; no < g.batch * g.out_c; ++no) {
+  ParallelFor(g.batch * g.out_c, (g.batch * g.out_c * out_sz * icg * ksz > 65536) ? MaxThreads() : 1, [&](int64_t no) {
     const int64_t n = no / g.out_c, oc = no % g.out_c, grp = oc / ocg, ocl = oc % ocg;
     std::vector<int64_t> buf(static_cast<size_t>(6 * (g.kernel[0] + g.kernel[1] + g.kernel[2])));
     int64_t *kd = buf.data(), *id = kd + g.kernel[0], *kh = id + g.kernel[0], *ih = kh + g.kernel[1];
@@ -55,7 +55,7 @@ inline void Conv3dTranspose(const Conv3dGeometry& g, const float* x, const float
         }
       }
     }
-  }
+  });
 }
 
 namespace ref {

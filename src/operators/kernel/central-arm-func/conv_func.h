@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/central-arm-func/gemm_func.h"
@@ -27,8 +28,7 @@ inline void ConvValidRange(int64_t offset, int64_t stride, int64_t in, int64_t o
 inline void Im2Col(const ConvGeometry& g, const float* image, int64_t channels, float* col) {
   const int64_t out_hw = g.out_h * g.out_w;
   const int64_t rows = channels * g.kernel_h * g.kernel_w;
-#pragma omp parallel for if (rows * out_hw > 65536)
-  for (int64_t r = 0; r < rows; ++r) {
+  ParallelFor(rows, (rows * out_hw > 65536) ? MaxThreads() : 1, [&](int64_t r) {
     const int64_t j = r % g.kernel_w, i = (r / g.kernel_w) % g.kernel_h, c = r / (g.kernel_w * g.kernel_h);
     const float* plane = image + c * g.in_h * g.in_w;
     const int64_t col_off = j * g.dilation_w - g.pad_left;
@@ -46,19 +46,18 @@ inline void Im2Col(const ConvGeometry& g, const float* image, int64_t channels, 
       for (int64_t ow = ow0; ow < ow1; ++ow) dst[ow] = src[ow * g.stride_w];
       std::fill(dst + ow1, dst + g.out_w, 0.f);
     }
-  }
+  });
 }
 
 // out[n][c][:] = act(out[n][c][:] + bias[c]) over a whole NCHW output.
 inline void ConvBiasActivation(const ActivationSpec& act, const float* bias, int64_t batch, int64_t channels,
                                int64_t hw, float* out) {
-#pragma omp parallel for if (batch * channels * hw > 65536)
-  for (int64_t nc = 0; nc < batch * channels; ++nc) {
+  ParallelFor(batch * channels, (batch * channels * hw > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
     const float b = bias[nc % channels];
     float* y = out + nc * hw;
     for (int64_t k = 0; k < hw; ++k) y[k] += b;
     ActivateRow(act, y, hw);
-  }
+  });
 }
 
 // Grouped convolution through GEMM: per image and group, W_g [Cout/g x K] * col [K x OH*OW].
@@ -93,8 +92,7 @@ inline bool IsDepthwise(const ConvGeometry& g) { return g.groups == g.in_c && g.
 inline void ConvDepthwise(const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
                           const float* input, float* output) {
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w, taps = g.kernel_h * g.kernel_w;
-#pragma omp parallel for if (g.batch * g.in_c * out_hw * taps > 32768)
-  for (int64_t nc = 0; nc < g.batch * g.in_c; ++nc) {
+  ParallelFor(g.batch * g.in_c, (g.batch * g.in_c * out_hw * taps > 32768) ? MaxThreads() : 1, [&](int64_t nc) {
     const int64_t c = nc % g.in_c;
     const float* x = input + nc * in_hw;
     const float* w = filter + c * taps;
@@ -120,7 +118,7 @@ inline void ConvDepthwise(const ConvGeometry& g, const float* filter, const floa
       }
     }
     ActivateRow(act, y, out_hw);
-  }
+  });
 }
 
 namespace ref {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/conv_transpose_op.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
@@ -30,8 +31,7 @@ inline void TransposeDeconvFilter(const ConvGeometry& g, const float* filter, fl
 // for `channels` output planes (out_h x out_w, zeroed here first).
 inline void Col2Im(const ConvGeometry& g, const float* col, int64_t channels, float* image) {
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
-#pragma omp parallel for if (channels * out_hw * g.kernel_h * g.kernel_w > 65536)
-  for (int64_t c = 0; c < channels; ++c) {
+  ParallelFor(channels, (channels * out_hw * g.kernel_h * g.kernel_w > 65536) ? MaxThreads() : 1, [&](int64_t c) {
     float* plane = image + c * out_hw;
     std::fill(plane, plane + out_hw, 0.f);
     for (int64_t i = 0; i < g.kernel_h; ++i)
@@ -48,7 +48,7 @@ inline void Col2Im(const ConvGeometry& g, const float* col, int64_t channels, fl
           for (int64_t w = w0; w < w1; ++w) dst[w * g.stride_w] += s[w];
         }
       }
-  }
+  });
 }
 
 // filter_t is TransposeDeconvFilter's layout; `scratch` holds the col buffer.
@@ -130,15 +130,13 @@ inline void ConvTransposeOnePerGroup(const ConvGeometry& g, const float* filter,
   const int64_t cin_g = g.in_c / g.groups, in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
   const int64_t taps = g.kernel_h * g.kernel_w;
   const StridedScatterRows rows(g.kernel_w, g.stride_w, g.pad_left, g.in_w, g.out_w);
-#pragma omp parallel if (g.batch * g.in_c * in_hw * taps > 32768)
-  {
-    std::vector<float> up, pat;
+  ParallelFor(g.batch * g.out_c, g.batch * g.in_c * in_hw * taps > 32768 ? MaxThreads() : 1, [&](int64_t no) {
+    thread_local std::vector<float> up, pat;
     if (g.dilation_w == 1) {
       up.assign(static_cast<size_t>(rows.stride), 0.f);
       pat.resize(static_cast<size_t>(g.kernel_h * rows.blocks * rows.stride));
     }
-#pragma omp for
-    for (int64_t no = 0; no < g.batch * g.out_c; ++no) {
+    {
       const int64_t n = no / g.out_c, o = no % g.out_c;
       float* plane = output + no * out_hw;
       std::fill(plane, plane + out_hw, 0.f);
@@ -175,7 +173,7 @@ inline void ConvTransposeOnePerGroup(const ConvGeometry& g, const float* filter,
       for (int64_t t = 0; t < out_hw; ++t) plane[t] += b;
       ActivationCompute(act, plane, plane, out_hw);
     }
-  }
+  });
 }
 
 namespace ref {

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/elementwise_op.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 
@@ -94,11 +95,10 @@ void ForEachBroadcastRow(const BroadcastPlan& plan, RowFn row, int64_t unit = 1)
   if (nd == 1) {
     const int64_t kBlock = std::max<int64_t>(1, 16384 / unit);
     const int64_t blocks = (inner + kBlock - 1) / kBlock;
-#pragma omp parallel for if (blocks > 4)
-    for (int64_t b = 0; b < blocks; ++b) {
+    ParallelFor(blocks, (blocks > 4) ? MaxThreads() : 1, [&](int64_t b) {
       const int64_t j0 = b * kBlock, n = std::min(inner, j0 + kBlock) - j0;
       row(j0 * sx, sx, j0 * sy, sy, j0, n);
-    }
+    });
     return;
   }
   int64_t rows = 1;
@@ -106,8 +106,7 @@ void ForEachBroadcastRow(const BroadcastPlan& plan, RowFn row, int64_t unit = 1)
   // Rows in chunks: the first row's offsets by division, the others by stepping an odometer (a division per
   // dim and row cost more than the row itself in the 16-float rows of an NCHW16c per-channel multiply).
   const int64_t kChunk = 64, chunks = (rows + kChunk - 1) / kChunk;
-#pragma omp parallel for if (rows * inner * unit > 65536)
-  for (int64_t c = 0; c < chunks; ++c) {
+  ParallelFor(chunks, (rows * inner * unit > 65536) ? MaxThreads() : 1, [&](int64_t c) {
     const int64_t r0 = c * kChunk, r1 = std::min(rows, r0 + kChunk);
     std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
     int64_t rest = r0, xo = 0, yo = 0;
@@ -130,7 +129,7 @@ void ForEachBroadcastRow(const BroadcastPlan& plan, RowFn row, int64_t unit = 1)
         idx[k] = 0;
       }
     }
-  }
+  });
 }
 
 template <typename T, typename Fn>

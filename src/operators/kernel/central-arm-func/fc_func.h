@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "framework/parallel.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/central-arm-func/gemm_func.h"
 
@@ -14,14 +15,13 @@ inline void FcCompute(const float* in, const float* w, const float* bias, float*
                       int64_t n, const ActivationSpec& act) {
   Sgemm(false, false, m, n, k, 1.f, in, k, w, n, 0.f, out, n);
   if (!bias && act.type == ActivationType::kNone) return;
-#pragma omp parallel for if (m * n > 65536)
-  for (int64_t i = 0; i < m; ++i) {
+  ParallelFor(m, (m * n > 65536) ? MaxThreads() : 1, [&](int64_t i) {
     float* row = out + i * n;
     if (bias)
       for (int64_t j = 0; j < n; ++j) row[j] += bias[j];
     if (act.type != ActivationType::kNone)
       ActivateRow(act, row, n);
-  }
+  });
 }
 
 }  // namespace ember

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/kernel/cpu_accel.h"
 
 namespace ember {
@@ -35,8 +36,7 @@ inline void PortableSgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int6
     ldbk = N;
   }
   const int64_t kBlockK = 256, kBlockN = 512;
-#pragma omp parallel for schedule(static) if (M * N * K > 32768)
-  for (int64_t i = 0; i < M; ++i) {
+  ParallelFor(M, (M * N * K > 32768) ? MaxThreads() : 1, [&](int64_t i) {
     float* c = C + i * ldc;
     for (int64_t k0 = 0; k0 < K; k0 += kBlockK) {
       int64_t k1 = std::min(K, k0 + kBlockK);
@@ -50,7 +50,7 @@ inline void PortableSgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int6
         }
       }
     }
-  }
+  });
 }
 
 inline void Sgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,

@@ -5,13 +5,14 @@
 #include <cmath>
 #include <cstdint>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // scale / bias may be nullptr (1 / 0); saved_mean / saved_inv_std may be nullptr.
 inline void InstanceNorm(const float* x, const float* scale, const float* bias, float epsilon, int64_t batch,
                          int64_t channels, int64_t size, float* y, float* saved_mean, float* saved_inv_std) {
-#pragma omp parallel for if (batch * channels * size > 65536)
-  for (int64_t nc = 0; nc < batch * channels; ++nc) {
+  ParallelFor(batch * channels, (batch * channels * size > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
     const int64_t c = nc % channels;
     const float* src = x + nc * size;
     float* dst = y + nc * size;
@@ -26,7 +27,7 @@ inline void InstanceNorm(const float* x, const float* scale, const float* bias, 
     for (int64_t k = 0; k < size; ++k) dst[k] = src[k] * a + b;
     if (saved_mean) saved_mean[nc] = static_cast<float>(mean);
     if (saved_inv_std) saved_inv_std[nc] = static_cast<float>(inv_std);
-  }
+  });
 }
 
 }  // namespace ember

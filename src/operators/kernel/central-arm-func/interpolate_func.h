@@ -9,6 +9,8 @@
 #include <cstring>
 #include <vector>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // Paddle's nearest source index: round with align_corners, floor (truncate) without.
@@ -40,8 +42,7 @@ void NearestResizeTyped(const T* x, T* y, int64_t planes, int in_h, int in_w, in
   for (int l = 0; l < out_w; ++l) sx[l] = NearestSourceIndex(ratio_w, l, align_corners);
   std::vector<int> sy(static_cast<size_t>(out_h));
   for (int k = 0; k < out_h; ++k) sy[k] = NearestSourceIndex(ratio_h, k, align_corners);
-#pragma omp parallel for if (planes * out_h * out_w > 65536)
-  for (int64_t pl = 0; pl < planes; ++pl) {
+  ParallelFor(planes, (planes * out_h * out_w > 65536) ? MaxThreads() : 1, [&](int64_t pl) {
     const T* xp = x + pl * in_h * in_w;
     T* yp = y + pl * out_h * out_w;
     for (int k = 0; k < out_h; ++k) {
@@ -49,7 +50,7 @@ void NearestResizeTyped(const T* x, T* y, int64_t planes, int in_h, int in_w, in
       T* o = yp + static_cast<int64_t>(k) * out_w;
       for (int l = 0; l < out_w; ++l) o[l] = row[sx[l]];
     }
-  }
+  });
 }
 
 // Nearest resize of elements of elem_size bytes (1, 2, 4 or 8).
@@ -69,8 +70,7 @@ inline void BilinearResize(const float* x, float* y, int64_t planes, int in_h, i
   std::vector<LinearTap> ty(static_cast<size_t>(out_h)), tx(static_cast<size_t>(out_w));
   for (int k = 0; k < out_h; ++k) ty[k] = BilinearTap(ratio_h, k, in_h, align_corners, align_mode);
   for (int l = 0; l < out_w; ++l) tx[l] = BilinearTap(ratio_w, l, in_w, align_corners, align_mode);
-#pragma omp parallel for if (planes * out_h * out_w > 16384)
-  for (int64_t pl = 0; pl < planes; ++pl) {
+  ParallelFor(planes, (planes * out_h * out_w > 16384) ? MaxThreads() : 1, [&](int64_t pl) {
     const float* xp = x + pl * in_h * in_w;
     float* yp = y + pl * out_h * out_w;
     for (int k = 0; k < out_h; ++k) {
@@ -84,7 +84,7 @@ inline void BilinearResize(const float* x, float* y, int64_t planes, int in_h, i
                r1[tx[l].hi] * wy1 * wx1;
       }
     }
-  }
+  });
 }
 
 }  // namespace ember

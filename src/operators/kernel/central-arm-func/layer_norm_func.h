@@ -5,13 +5,14 @@
 #include <cmath>
 #include <cstdint>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // scale / bias may be nullptr (1 / 0); mean_out / var_out may be nullptr.
 inline void LayerNorm(const float* x, const float* scale, const float* bias, float epsilon, int64_t left,
                       int64_t right, float* y, float* mean_out, float* var_out) {
-#pragma omp parallel for if (left * right > 65536)
-  for (int64_t r = 0; r < left; ++r) {
+  ParallelFor(left, (left * right > 65536) ? MaxThreads() : 1, [&](int64_t r) {
     const float* src = x + r * right;
     float* dst = y + r * right;
     double sum = 0;
@@ -30,7 +31,7 @@ inline void LayerNorm(const float* x, const float* scale, const float* bias, flo
     }
     if (mean_out) mean_out[r] = m;
     if (var_out) var_out[r] = static_cast<float>(var);
-  }
+  });
 }
 
 }  // namespace ember

@@ -7,22 +7,14 @@
 #include <algorithm>
 #include <cstdint>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "framework/parallel.h"
 
 namespace ember {
 
 namespace layout_detail {
 constexpr int64_t kTile = 64;
 constexpr int64_t kChunk = 1024;  // pixels per task: few channel blocks still split over the threads
-inline int Threads(int64_t floats) {
-#ifdef _OPENMP
-  if (!omp_in_parallel() && floats > 200000) return omp_get_max_threads();
-#endif
-  (void)floats;
-  return 1;
-}
+inline int Threads(int64_t floats) { return !InParallel() && floats > 200000 ? MaxThreads() : 1; }
 }  // namespace layout_detail
 
 // One conversion, either way: kTo16c NCHW -> NCHW16c (padding channels written as zeros), else back.
@@ -31,8 +23,7 @@ void Reorder16c(const float* src, float* dst, int64_t n, int64_t c, int64_t hw) 
   const int64_t blocks = (c + 15) / 16, chunks = (hw + layout_detail::kChunk - 1) / layout_detail::kChunk;
   const int64_t tasks = n * blocks * chunks;
   const int threads = layout_detail::Threads(n * c * hw);
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
-  for (int64_t t = 0; t < tasks; ++t) {
+  ParallelFor(tasks, threads, [&](int64_t t) {
     const int64_t plane = t / chunks, b = plane % blocks, lanes = std::min<int64_t>(16, c - b * 16);
     const int64_t planar = (plane / blocks * c + b * 16) * hw, packed = plane * hw * 16;  // offsets of the block
     const int64_t q0 = t % chunks * layout_detail::kChunk, q1 = std::min(hw, q0 + layout_detail::kChunk);
@@ -47,7 +38,7 @@ void Reorder16c(const float* src, float* dst, int64_t n, int64_t c, int64_t hw) 
         for (int64_t l = lanes; l < 16; ++l)
           for (int64_t p = p0; p < p1; ++p) dst[packed + p * 16 + l] = 0.f;
     }
-  }
+  });
 }
 
 inline void ReorderToNchw16c(const float* src, float* dst, int64_t n, int64_t c, int64_t hw) {

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // out = x * m^-beta. beta 0.75 (AlexNet, GoogLeNet), 0.5 and 1 go through sqrt and division, which vectorize
@@ -33,8 +35,7 @@ inline void Lrn(const float* x, int64_t batch, int64_t channels, int64_t hw, int
                 float beta, float* out, float* mid) {
   constexpr int64_t kChunk = 1024;
   const int64_t half = (n - 1) / 2, chunks = (hw + kChunk - 1) / kChunk;
-#pragma omp parallel for if (batch * channels * hw > 65536)
-  for (int64_t t = 0; t < batch * chunks; ++t) {
+  ParallelFor(batch * chunks, (batch * channels * hw > 65536) ? MaxThreads() : 1, [&](int64_t t) {
     const int64_t b = t / chunks, i0 = t % chunks * kChunk, len = std::min(kChunk, hw - i0);
     const int64_t base = b * channels * hw + i0;
     const float* xb = x + base;
@@ -52,7 +53,7 @@ inline void Lrn(const float* x, int64_t batch, int64_t channels, int64_t hw, int
       for (int64_t i = 0; i < len; ++i) m[i] = k + alpha * sq[i];
       LrnScale(xb + c * hw, m, out + base + c * hw, len, beta);
     }
-  }
+  });
 }
 
 namespace ref {

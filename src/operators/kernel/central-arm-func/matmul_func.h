@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "framework/parallel.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/central-arm-func/gemm_func.h"
 #include "operators/matmul_op.h"
@@ -21,8 +22,7 @@ inline void MatMulCompute(const MatMulParam& p, const float* x, const float* y, 
   // libgomp creates anew on every call (3.7 ms instead of 0.05 for PP-OCRv4 rec's [60x120]x[120x240] on 2
   // threads, its fresh threads fighting the idle pool's spinning ones for the cores).
   if (batch > 1 && p.m * p.n * p.k <= 32768) {
-#pragma omp parallel for
-    for (int64_t b = 0; b < batch; ++b) one(b);
+    ParallelFor(batch, one);
   } else {
     for (int64_t b = 0; b < batch; ++b) one(b);
   }

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/multiclass_nms_op.h"
 
 namespace ember {
@@ -76,14 +77,12 @@ inline void MultiClassNmsCompute(const MultiClassNmsParam& p) {
   const float* boxes = p.bboxes->data<float>();
   const float* scores = p.scores->data<float>();
   std::vector<NmsSelection> sel(static_cast<size_t>(n), NmsSelection(static_cast<size_t>(classes)));
-
-#pragma omp parallel for
-  for (int64_t ic = 0; ic < n * classes; ++ic) {
+  ParallelFor(n * classes, MaxThreads(), [&](int64_t ic) {
     const int64_t i = ic / classes, c = ic % classes;
-    if (c == p.background_label) continue;
+    if (c == p.background_label) return;
     sel[static_cast<size_t>(i)][static_cast<size_t>(c)] =
         NmsOneClass(boxes + i * m * 4, scores + (i * classes + c) * m, m, p);
-  }
+  });
 
   std::vector<int64_t> per_image(static_cast<size_t>(n), 0);
   int64_t kept = 0;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "framework/parallel.h"
 #include "operators/onnx_dropout_op.h"
 
 namespace ember {
@@ -31,12 +32,11 @@ inline void OnnxDropout(const float* x, int64_t n, bool random, float ratio, int
     return;
   }
   const float scale = 1.f / (1.f - ratio);
-#pragma omp parallel for if (n > 65536)
-  for (int64_t i = 0; i < n; ++i) {
+  ParallelFor(n, (n > 65536) ? MaxThreads() : 1, [&](int64_t i) {
     const bool keep = OnnxDropoutKeep(seed, run, i, ratio);
     y[i] = keep ? x[i] * scale : 0.f;
     if (mask) mask[i] = keep;
-  }
+  });
 }
 
 }  // namespace ember

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "framework/parallel.h"
 #include "operators/pad_op.h"
 
 namespace ember {
@@ -27,14 +28,13 @@ void Pad3d(const T* x, T* y, int64_t planes, int64_t D, int64_t H, int64_t W, co
            T value) {
   const int64_t OD = D + pads[0] + pads[1], OH = H + pads[2] + pads[3], OW = W + pads[4] + pads[5];
   const int64_t rows = planes * OD * OH;
-#pragma omp parallel for if (rows * OW > 65536)
-  for (int64_t r = 0; r < rows; ++r) {
+  ParallelFor(rows, (rows * OW > 65536) ? MaxThreads() : 1, [&](int64_t r) {
     const int64_t oh = r % OH, od = (r / OH) % OD, pl = r / (OH * OD);
     T* o = y + r * OW;
     const int64_t sd = PadSourceIndex(od - pads[0], D, mode), sh = PadSourceIndex(oh - pads[2], H, mode);
     if (sd < 0 || sh < 0) {
       for (int64_t j = 0; j < OW; ++j) o[j] = value;
-      continue;
+      return;
     }
     const T* s = x + ((pl * D + sd) * H + sh) * W;
     for (int64_t j = 0; j < pads[4]; ++j) {
@@ -46,7 +46,7 @@ void Pad3d(const T* x, T* y, int64_t planes, int64_t D, int64_t H, int64_t W, co
       int64_t sw = PadSourceIndex(j - pads[4], W, mode);
       o[j] = sw < 0 ? value : s[sw];
     }
-  }
+  });
 }
 
 }  // namespace ember

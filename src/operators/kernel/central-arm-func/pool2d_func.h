@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "framework/parallel.h"
 #include "operators/pool2d_op.h"
 
 namespace ember {
@@ -29,8 +30,7 @@ inline void PoolWindow(bool adaptive, int64_t o, int64_t in, int64_t out, int64_
 // An empty window (only possible with padding larger than the kernel) yields 0.
 inline void Pool2d(const PoolGeometry& g, const float* x, float* y) {
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
-#pragma omp parallel for if (g.batch * g.channels * out_hw * g.kernel_h * g.kernel_w > 65536)
-  for (int64_t nc = 0; nc < g.batch * g.channels; ++nc) {
+  ParallelFor(g.batch * g.channels, (g.batch * g.channels * out_hw * g.kernel_h * g.kernel_w > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
     const float* plane = x + nc * in_hw;
     float* dst = y + nc * out_hw;
     for (int64_t oh = 0; oh < g.out_h; ++oh) {
@@ -56,7 +56,7 @@ inline void Pool2d(const PoolGeometry& g, const float* x, float* y) {
         dst[oh * g.out_w + ow] = v;
       }
     }
-  }
+  });
 }
 
 // Max pooling over fixed windows with dilations, optionally writing each maximum's index h * W + w in its
@@ -68,8 +68,7 @@ inline void Pool2dMaxDilated(const PoolGeometry& g, const float* x, float* y, in
     *k0 = std::min(start >= 0 ? 0 : (-start + dil - 1) / dil, kernel);
     *k1 = std::max(*k0, std::min(in - start <= 0 ? 0 : (in - start + dil - 1) / dil, kernel));
   };
-#pragma omp parallel for if (g.batch * g.channels * out_hw * g.kernel_h * g.kernel_w > 65536)
-  for (int64_t nc = 0; nc < g.batch * g.channels; ++nc) {
+  ParallelFor(g.batch * g.channels, (g.batch * g.channels * out_hw * g.kernel_h * g.kernel_w > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
     const float* plane = x + nc * in_hw;
     for (int64_t oh = 0; oh < g.out_h; ++oh) {
       const int64_t sh = oh * g.stride_h - g.pad_top;
@@ -93,15 +92,14 @@ inline void Pool2dMaxDilated(const PoolGeometry& g, const float* x, float* y, in
         if (mask) mask[nc * out_hw + oh * g.out_w + ow] = static_cast<int32_t>(at);
       }
     }
-  }
+  });
 }
 
 // Global pooling of NCHW16c blocks (g.channels counts blocks): per block, the 16 lanes' max or mean over
 // H x W, a 16-float accumulator the compiler vectorizes.
 inline void GlobalPool16c(const PoolGeometry& g, const float* x, float* y) {
   const int64_t blocks = g.batch * g.channels, hw = g.in_h * g.in_w;
-#pragma omp parallel for if (blocks * hw * 16 > 65536)
-  for (int64_t b = 0; b < blocks; ++b) {
+  ParallelFor(blocks, (blocks * hw * 16 > 65536) ? MaxThreads() : 1, [&](int64_t b) {
     const float* src = x + b * hw * 16;
     float acc[16];
     for (int l = 0; l < 16; ++l) acc[l] = src[l];
@@ -114,7 +112,7 @@ inline void GlobalPool16c(const PoolGeometry& g, const float* x, float* y) {
         for (int l = 0; l < 16; ++l) acc[l] += src[i * 16 + l];
       for (int l = 0; l < 16; ++l) y[b * 16 + l] = acc[l] / static_cast<float>(hw);
     }
-  }
+  });
 }
 
 }  // namespace ember

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/pool3d_op.h"
 
 namespace ember {
@@ -46,8 +47,7 @@ inline Pool3dAxis Pool3dWindow(const Pool3dGeometry& g, int i, int64_t o) {
 inline void Pool3d(const Pool3dGeometry& g, const float* x, float* y) {
   const Conv3dGeometry& w = g.win;
   const int64_t in_sz = w.in[0] * w.in[1] * w.in[2], out_sz = w.out[0] * w.out[1] * w.out[2];
-#pragma omp parallel for if (w.batch * w.in_c * out_sz * w.kernel[0] * w.kernel[1] * w.kernel[2] > 65536)
-  for (int64_t nc = 0; nc < w.batch * w.in_c; ++nc) {
+  ParallelFor(w.batch * w.in_c, (w.batch * w.in_c * out_sz * w.kernel[0] * w.kernel[1] * w.kernel[2] > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
     const float* vol = x + nc * in_sz;
     float* dst = y + nc * out_sz;
     for (int64_t od = 0; od < w.out[0]; ++od) {
@@ -80,7 +80,7 @@ inline void Pool3d(const Pool3dGeometry& g, const float* x, float* y) {
         }
       }
     }
-  }
+  });
 }
 
 namespace ref {

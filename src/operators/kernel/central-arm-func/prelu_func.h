@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "framework/parallel.h"
 #include "operators/prelu_op.h"
 
 namespace ember {
@@ -11,8 +12,7 @@ namespace ember {
 inline void PreluCompute(PreluMode mode, const float* x, const float* alpha, float* y, int64_t batch,
                          int64_t channels, int64_t inner) {
   const int64_t rows = batch * channels;
-#pragma omp parallel for if (rows * inner > 65536)
-  for (int64_t r = 0; r < rows; ++r) {
+  ParallelFor(rows, (rows * inner > 65536) ? MaxThreads() : 1, [&](int64_t r) {
     const int64_t c = r % channels;
     const float* xr = x + r * inner;
     float* yr = y + r * inner;
@@ -23,7 +23,7 @@ inline void PreluCompute(PreluMode mode, const float* x, const float* alpha, flo
       const float a = mode == PreluMode::kChannel ? alpha[c] : alpha[0];
       for (int64_t i = 0; i < inner; ++i) yr[i] = xr[i] > 0.f ? xr[i] : a * xr[i];
     }
-  }
+  });
 }
 
 }  // namespace ember

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "framework/parallel.h"
 #include "operators/prior_box_op.h"
 
 namespace ember {
@@ -22,9 +23,7 @@ inline void PriorBoxCompute(const PriorBoxParam& p, float* boxes, float* varianc
     step_h = img_h / static_cast<float>(fh);
   }
   const int64_t num_priors = p.NumPriors();
-
-#pragma omp parallel for
-  for (int64_t h = 0; h < fh; ++h) {
+  ParallelFor(fh, MaxThreads(), [&](int64_t h) {
     for (int64_t w = 0; w < fw; ++w) {
       const float cx = (static_cast<float>(w) + p.offset) * step_w;
       const float cy = (static_cast<float>(h) + p.offset) * step_h;
@@ -53,7 +52,7 @@ inline void PriorBoxCompute(const PriorBoxParam& p, float* boxes, float* varianc
         }
       }
     }
-  }
+  });
   const int64_t n = fh * fw * num_priors;
   if (p.clip)
     for (int64_t i = 0; i < n * 4; ++i) boxes[i] = std::min(std::max(boxes[i], 0.f), 1.f);

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/reduce_op.h"
 
 namespace ember {
@@ -21,13 +22,12 @@ void ReduceMiddle(const T* in, int64_t outer, int64_t r, int64_t inner, T* out, 
     // One long reduction: partial results per chunk in parallel, then combined.
     const int64_t chunks = 64, len = (r + chunks - 1) / chunks;
     T part[chunks];
-#pragma omp parallel for
-    for (int64_t c = 0; c < chunks; ++c) {
+    ParallelFor(chunks, MaxThreads(), [&](int64_t c) {
       const int64_t b = std::min(r, c * len), e = std::min(r, b + len);
       T acc = in[b < r ? b : 0];
       for (int64_t i = b + 1; i < e; ++i) acc = fn(acc, in[i]);
       part[c] = acc;
-    }
+    });
     T acc = part[0];
     for (int64_t c = 1; c < chunks; ++c)
       if (c * len < r) acc = fn(acc, part[c]);
@@ -35,20 +35,18 @@ void ReduceMiddle(const T* in, int64_t outer, int64_t r, int64_t inner, T* out, 
     return;
   }
   if (inner == 1) {
-#pragma omp parallel for if (outer > 1 && outer * r > 65536)
-    for (int64_t o = 0; o < outer; ++o) {
+    ParallelFor(outer, (outer > 1 && outer * r > 65536) ? MaxThreads() : 1, [&](int64_t o) {
       const T* row = in + o * r;
       T acc = row[0];
       for (int64_t i = 1; i < r; ++i) acc = fn(acc, row[i]);
       out[o] = acc;
-    }
+    });
     return;
   }
   // Rows of `inner` values are combined elementwise; blocks of columns keep the accumulator in cache.
   const int64_t kBlock = 1024;
   const int64_t blocks = (inner + kBlock - 1) / kBlock;
-#pragma omp parallel for if (outer * blocks > 1 && outer * r * inner > 65536)
-  for (int64_t t = 0; t < outer * blocks; ++t) {
+  ParallelFor(outer * blocks, (outer * blocks > 1 && outer * r * inner > 65536) ? MaxThreads() : 1, [&](int64_t t) {
     const int64_t o = t / blocks, j0 = (t % blocks) * kBlock, j1 = std::min(inner, j0 + kBlock);
     const T* src = in + o * r * inner;
     T* dst = out + o * inner;
@@ -57,7 +55,7 @@ void ReduceMiddle(const T* in, int64_t outer, int64_t r, int64_t inner, T* out, 
       const T* row = src + i * inner;
       for (int64_t j = j0; j < j1; ++j) dst[j] = fn(dst[j], row[j]);
     }
-  }
+  });
 }
 
 // Reduces the groups InferShape planned one at a time, innermost first, through scratch buffers; the

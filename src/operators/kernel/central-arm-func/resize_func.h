@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/resize_op.h"
 
 namespace ember {
@@ -93,8 +94,7 @@ inline Status ResizeReference(const ResizeParam& p) {
   const auto tx = ResizeTaps(p, p.in_w, p.out_w, p.len_w, p.scale_w, p.roi_w0, p.roi_w1);
   const float* x = p.x->data<float>();
   float* y = p.out->mutable_data<float>();
-#pragma omp parallel for if (p.planes * p.out_h * p.out_w > 65536)
-  for (int64_t pl = 0; pl < p.planes; ++pl) {
+  ParallelFor(p.planes, (p.planes * p.out_h * p.out_w > 65536) ? MaxThreads() : 1, [&](int64_t pl) {
     const float* src = x + pl * p.in_h * p.in_w;
     float* dst = y + pl * p.out_h * p.out_w;
     for (int64_t i = 0; i < p.out_h; ++i)
@@ -111,7 +111,7 @@ inline Status ResizeReference(const ResizeParam& p) {
             acc += static_cast<double>(a.weight) * b.weight * src[a.index * p.in_w + b.index];
         dst[i * p.out_w + j] = static_cast<float>(acc);
       }
-  }
+  });
   return Status::OK();
 }
 
@@ -124,8 +124,7 @@ inline void ResizeNearestRows(const ResizeParam& p, const std::vector<std::vecto
   const float* x = p.x->data<float>();
   float* y = p.out->mutable_data<float>();
   const size_t row_bytes = static_cast<size_t>(p.out_w) * sizeof(float);
-#pragma omp parallel for if (p.planes * p.out_h * p.out_w > 65536)
-  for (int64_t pl = 0; pl < p.planes; ++pl) {
+  ParallelFor(p.planes, (p.planes * p.out_h * p.out_w > 65536) ? MaxThreads() : 1, [&](int64_t pl) {
     const float* src = x + pl * p.in_h * p.in_w;
     float* dst = y + pl * p.out_h * p.out_w;
     for (int64_t i = 0; i < p.out_h; ++i) {
@@ -138,7 +137,7 @@ inline void ResizeNearestRows(const ResizeParam& p, const std::vector<std::vecto
       const float* in = src + r * p.in_w;
       for (int64_t j = 0; j < p.out_w; ++j) out[j] = in[col[static_cast<size_t>(j)]];
     }
-  }
+  });
 }
 
 // Linear and cubic: each source row a tap reads is first resized along W (into a per-thread buffer), then the
@@ -148,11 +147,10 @@ inline void ResizeSeparable(const ResizeParam& p, const std::vector<std::vector<
   const float* x = p.x->data<float>();
   float* y = p.out->mutable_data<float>();
   const size_t w = static_cast<size_t>(p.out_w);
-#pragma omp parallel if (p.planes * p.out_h * p.out_w > 65536)
-  {
-    std::vector<float> row(w);
-#pragma omp for
-    for (int64_t pl = 0; pl < p.planes; ++pl) {
+  ParallelFor(p.planes, p.planes * p.out_h * p.out_w > 65536 ? MaxThreads() : 1, [&](int64_t pl) {
+    thread_local std::vector<float> row;
+    row.resize(w);
+    {
       const float* src = x + pl * p.in_h * p.in_w;
       float* dst = y + pl * p.out_h * p.out_w;
       for (int64_t i = 0; i < p.out_h; ++i) {
@@ -169,7 +167,7 @@ inline void ResizeSeparable(const ResizeParam& p, const std::vector<std::vector<
         }
       }
     }
-  }
+  });
 }
 
 inline Status ResizeCompute(const ResizeParam& p) {

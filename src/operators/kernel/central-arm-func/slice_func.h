@@ -6,6 +6,8 @@
 #include <cstring>
 #include <vector>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 inline void SliceBytes(const char* src, const std::vector<int64_t>& in_dims, const std::vector<int64_t>& begin,
@@ -25,8 +27,7 @@ inline void SliceBytes(const char* src, const std::vector<int64_t>& in_dims, con
   const int64_t row = size[rank - 1];
   const size_t row_bytes = static_cast<size_t>(row) * elem_size;
   const int64_t rows = total / row;
-#pragma omp parallel for if (total * static_cast<int64_t>(elem_size) > (1 << 20))
-  for (int64_t r = 0; r < rows; ++r) {
+  ParallelFor(rows, (total * static_cast<int64_t>(elem_size) > (1 << 20)) ? MaxThreads() : 1, [&](int64_t r) {
     int64_t rem = r, off = base;
     for (int d = rank - 2; d >= 0; --d) {
       off += (rem % size[d]) * stride[d];
@@ -34,7 +35,7 @@ inline void SliceBytes(const char* src, const std::vector<int64_t>& in_dims, con
     }
     char* d = dst + r * static_cast<int64_t>(row_bytes);
     if (d != src + off) std::memcpy(d, src + off, row_bytes);  // else the executor placed it (StorageView)
-  }
+  });
 }
 
 }  // namespace ember

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // Contiguous axis (inner == 1): one row at a time.
@@ -54,17 +56,16 @@ inline void SoftmaxBlock(const float* x, float* y, int64_t n, int64_t inner, boo
 inline void SoftmaxCompute(const float* x, float* y, int64_t outer, int64_t n, int64_t inner, bool log) {
   if (outer * n * inner == 0) return;
   if (inner == 1) {
-#pragma omp parallel for if (outer * n > 16384)
-    for (int64_t o = 0; o < outer; ++o) SoftmaxRow(x + o * n, y + o * n, n, log);
+    ParallelFor(outer, outer * n > 16384 ? MaxThreads() : 1,
+                [&](int64_t o) { SoftmaxRow(x + o * n, y + o * n, n, log); });
     return;
   }
-#pragma omp parallel if (outer > 1 && outer * n * inner > 16384)
-  {
-    std::vector<float> mx(static_cast<size_t>(inner)), sum(static_cast<size_t>(inner));
-#pragma omp for
-    for (int64_t o = 0; o < outer; ++o)
-      SoftmaxBlock(x + o * n * inner, y + o * n * inner, n, inner, log, mx.data(), sum.data());
-  }
+  ParallelFor(outer, outer > 1 && outer * n * inner > 16384 ? MaxThreads() : 1, [&](int64_t o) {
+    thread_local std::vector<float> mx, sum;
+    mx.resize(static_cast<size_t>(inner));
+    sum.resize(static_cast<size_t>(inner));
+    SoftmaxBlock(x + o * n * inner, y + o * n * inner, n, inner, log, mx.data(), sum.data());
+  });
 }
 
 namespace ref {

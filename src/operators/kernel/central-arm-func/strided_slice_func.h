@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "framework/parallel.h"
 #include "operators/strided_slice_op.h"
 
 namespace ember {
@@ -33,8 +34,7 @@ inline Status StridedSliceCompute(const StridedSliceParam& p) {
   const int64_t row = od[rank - 1], rows = n / row;
   const int64_t step_bytes = p.step[last] * stride[last];
   const int64_t row_bytes = row * esz;
-#pragma omp parallel for if (n * esz > (1 << 20))
-  for (int64_t r = 0; r < rows; ++r) {
+  ParallelFor(rows, (n * esz > (1 << 20)) ? MaxThreads() : 1, [&](int64_t r) {
     int64_t rem = r, off = p.begin[last] * stride[last];
     for (int d = rank - 2; d >= 0; --d) {
       const size_t ud = static_cast<size_t>(d);
@@ -48,7 +48,7 @@ inline Status StridedSliceCompute(const StridedSliceParam& p) {
     } else {
       for (int64_t i = 0; i < row; ++i) std::memcpy(dst + i * esz, src + i * step_bytes, static_cast<size_t>(esz));
     }
-  }
+  });
   return Status::OK();
 }
 

@@ -9,6 +9,8 @@
 #include <numeric>
 #include <vector>
 
+#include "framework/parallel.h"
+
 namespace ember {
 
 // The same transpose over fewer dims: unit dims dropped, runs of axes that stay adjacent merged.
@@ -59,8 +61,7 @@ void TransposeTyped(const T* src, T* dst, const std::vector<int64_t>& in_dims, c
   const int64_t inner = out_dims[rank - 1];
   const int64_t inner_stride = src_stride[rank - 1];
   const int64_t rows = total / inner;
-#pragma omp parallel for if (total > 65536)
-  for (int64_t r = 0; r < rows; ++r) {
+  ParallelFor(rows, (total > 65536) ? MaxThreads() : 1, [&](int64_t r) {
     int64_t rem = r, off = 0;
     for (int d = rank - 2; d >= 0; --d) {
       off += (rem % out_dims[d]) * src_stride[d];
@@ -69,7 +70,7 @@ void TransposeTyped(const T* src, T* dst, const std::vector<int64_t>& in_dims, c
     const T* s = src + off;
     T* o = dst + r * inner;
     for (int64_t j = 0; j < inner; ++j) o[j] = s[j * inner_stride];
-  }
+  });
 }
 
 // dst[out index] = src[in index] where out dim i is in dim perm[i]; elem_size is 1, 2, 4 or 8 bytes.

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "framework/parallel.h"
 #include "operators/yolo_box_op.h"
 
 namespace ember {
@@ -30,9 +31,9 @@ inline void YoloBoxCompute(const YoloBoxParam& p, float* boxes, float* scores) {
   std::memset(boxes, 0, sizeof(float) * static_cast<size_t>(n * box_num * 4));
   std::memset(scores, 0, sizeof(float) * static_cast<size_t>(n * box_num * cls));
 
-#pragma omp parallel for collapse(2)
-  for (int64_t i = 0; i < n; ++i) {
-    for (int64_t a = 0; a < an; ++a) {
+  ParallelFor(n * an, [&](int64_t ia) {
+    const int64_t i = ia / an, a = ia % an;
+    {
       const float img_h = static_cast<float>(sizes[2 * i]);
       const float img_w = static_cast<float>(sizes[2 * i + 1]);
       const float anchor_w = static_cast<float>(p.anchors[static_cast<size_t>(2 * a)]);
@@ -64,7 +65,7 @@ inline void YoloBoxCompute(const YoloBoxParam& p, float* boxes, float* scores) {
         }
       }
     }
-  }
+  });
 }
 
 }  // namespace ember

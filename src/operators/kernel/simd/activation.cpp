@@ -2,9 +2,7 @@
 
 #include <algorithm>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "framework/parallel.h"
 
 namespace ember {
 namespace simd {
@@ -16,7 +14,7 @@ void ActivationRun(const ActivationSpec& a, const float* x, float* y, int64_t n,
   const int64_t blocks = (n + kBlock - 1) / kBlock;
   bool parallel = n > 65536;
 #ifdef _OPENMP
-  parallel = parallel && !omp_in_parallel() && omp_get_max_threads() > 1;
+  parallel = parallel && !InParallel() && MaxThreads() > 1;
 #else
   parallel = false;
 #endif
@@ -24,11 +22,10 @@ void ActivationRun(const ActivationSpec& a, const float* x, float* y, int64_t n,
     run(s, x, y, n);
     return;
   }
-#pragma omp parallel for
-  for (int64_t b = 0; b < blocks; ++b) {
+  ParallelFor(blocks, MaxThreads(), [&](int64_t b) {
     const int64_t i0 = b * kBlock, len = std::min(n, i0 + kBlock) - i0;
     run(s, x + i0, y + i0, len);
-  }
+  });
 }
 
 }  // namespace simd

@@ -5,12 +5,9 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "framework/parallel.h"
 #include "operators/conv_op.h"
 #include "operators/kernel/simd/conv_gemm.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace ember {
 namespace simd {
@@ -80,35 +77,27 @@ bool ConvDirectS2(const ConvGeometry& g, const float* packed, const float* bias,
   const bool fused = EpilogueActivation(act, &ep);
   if (!fused) ep.act = 0;
   int threads = 1;
-#ifdef _OPENMP
-  if (!omp_in_parallel() && g.out_c * g.out_h * g.out_w * cin * g.kernel_h * g.kernel_w > 200000)
-    threads = omp_get_max_threads();
-#endif
+  if (!InParallel() && g.out_c * g.out_h * g.out_w * cin * g.kernel_h * g.kernel_w > 200000) threads = MaxThreads();
   float* sp = split.data();
   sp += (64 - reinterpret_cast<uintptr_t>(sp) % 64) % 64 / sizeof(float);  // rows on cache-line boundaries
   for (int64_t n = 0; n < g.batch; ++n) {
     const float* x = input + n * cin * g.in_h * g.in_w;
     float* y = output + n * g.out_c * g.out_h * g.out_w;
-#pragma omp parallel num_threads(threads) if (threads > 1)
-    {
-#pragma omp for schedule(static)
-      for (int64_t cr = 0; cr < cin * prows; ++cr) SplitRow(g, x, cr, prows, w2, ks.gather_even, sp);
-#pragma omp for schedule(static)
-      for (int64_t oh = 0; oh < g.out_h; ++oh) {
-        ConvS2Args a;
-        a.k = static_cast<int>(g.kernel_h);
-        a.split = sp;
-        a.cin = cin, a.prows = prows, a.w2 = w2;
-        a.w = packed;
-        a.bias = bias;
-        a.cout = g.out_c;
-        a.out = y;
-        a.out_h = g.out_h, a.out_w = g.out_w;
-        a.oh0 = oh, a.oh1 = oh + 1;
-        a.ep = ep;
-        ks.rows(a);
-      }
-    }
+    ParallelFor(cin * prows, threads, [&](int64_t cr) { SplitRow(g, x, cr, prows, w2, ks.gather_even, sp); });
+    ParallelFor(g.out_h, threads, [&](int64_t oh) {
+      ConvS2Args a;
+      a.k = static_cast<int>(g.kernel_h);
+      a.split = sp;
+      a.cin = cin, a.prows = prows, a.w2 = w2;
+      a.w = packed;
+      a.bias = bias;
+      a.cout = g.out_c;
+      a.out = y;
+      a.out_h = g.out_h, a.out_w = g.out_w;
+      a.oh0 = oh, a.oh1 = oh + 1;
+      a.ep = ep;
+      ks.rows(a);
+    });
   }
   return fused;
 }

@@ -5,11 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/conv_op.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace ember {
 namespace simd {
@@ -69,10 +66,8 @@ void DepthwiseConv(const ConvGeometry& g, const float* filter, const float* bias
   const int64_t planes = g.batch * g.in_c, in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
   const int64_t k = g.kernel_h;
   int threads = 1;
-#ifdef _OPENMP
   // Below ~50k multiply-adds (a few microseconds) a fork/join costs more than it saves.
-  if (!omp_in_parallel() && planes * out_hw * k * k > 50000) threads = omp_get_max_threads();
-#endif
+  if (!InParallel() && planes * out_hw * k * k > 50000) threads = MaxThreads();
   // Few planes for the threads: split each plane into bands of whole passes so the threads stay balanced.
   const int64_t passes = (g.out_h + per_pass - 1) / per_pass;
   int64_t bands = 1;
@@ -80,8 +75,7 @@ void DepthwiseConv(const ConvGeometry& g, const float* filter, const float* bias
     bands = std::min(passes, (4 * threads + planes - 1) / planes);
   const int64_t band_rows = (passes + bands - 1) / bands * per_pass;
   const int64_t tasks = planes * bands;
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
-  for (int64_t task = 0; task < tasks; ++task) {
+  ParallelFor(tasks, threads, [&](int64_t task) {
     const int64_t nc = task / bands, band = task % bands;
     const int64_t c = nc % g.in_c;
     DwRowsArgs a;
@@ -92,7 +86,7 @@ void DepthwiseConv(const ConvGeometry& g, const float* filter, const float* bias
     a.k = static_cast<int>(k), a.stride = static_cast<int>(g.stride_h);
     a.row0 = std::min(g.out_h, band * band_rows);
     a.row1 = std::min(g.out_h, a.row0 + band_rows);
-    if (a.row0 >= a.row1) continue;
+    if (a.row0 >= a.row1) return;
     a.w = filter + c * k * k;
     a.bias = bias[c];
     a.ep = ep;
@@ -102,7 +96,7 @@ void DepthwiseConv(const ConvGeometry& g, const float* filter, const float* bias
     }
     kernel(a);
     if (post) post(a.out + a.row0 * g.out_w, (a.row1 - a.row0) * g.out_w, post_ctx);
-  }
+  });
 }
 
 }  // namespace simd

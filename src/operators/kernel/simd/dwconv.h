@@ -48,7 +48,7 @@ bool DepthwiseShapeSupported(const ConvGeometry& g);
 
 // Depthwise conv of NCHW `input` into NCHW `output` with filter [C, 1, k, k], bias [C] (not null), the
 // epilogue's activation (ep.act / lo / hi / slope), then `post` per plane when given. Parallel over planes
-// (and row bands when there are few planes) with omp_get_max_threads() threads, serial inside a parallel
+// (and row bands when there are few planes) with MaxThreads() threads, serial inside a parallel
 // region. Requires DepthwiseShapeSupported(g).
 void DepthwiseConv(const ConvGeometry& g, const float* filter, const float* bias, const GemmEpilogue& ep,
                    const float* input, float* output, const DwKernels& ks, DwPostFn post = nullptr,

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "framework/parallel.h"
 #include "operators/kernel/central-arm-func/pool2d_func.h"
 #include "operators/pool2d_op.h"
 
@@ -32,11 +33,10 @@ void RunGlobal(const PoolGeometry& g, const float* x, float* y, int64_t count, c
   const int64_t planes = g.batch * g.channels, in_hw = g.in_h * g.in_w;
   const int64_t kChunk = 16;
   const int64_t chunks = (planes + kChunk - 1) / kChunk;
-#pragma omp parallel for if (planes * in_hw > 65536)
-  for (int64_t c = 0; c < chunks; ++c) {
+  ParallelFor(chunks, (planes * in_hw > 65536) ? MaxThreads() : 1, [&](int64_t c) {
     const int64_t p0 = c * kChunk, n = std::min(planes, p0 + kChunk) - p0;
     ks.global(x + p0 * in_hw, n, in_hw, g.is_max, static_cast<float>(count), y + p0);
-  }
+  });
 }
 
 PoolPlaneArgs PlaneArgs(const PoolGeometry& g) {
@@ -69,13 +69,12 @@ void Pool2dRun(const PoolGeometry& g, const float* x, float* y, const PoolKernel
   int64_t count = 0;
   if (IsGlobal(g, &count)) return RunGlobal(g, x, y, count, ks);
   const PoolPlaneArgs common = PlaneArgs(g);
-#pragma omp parallel for if (planes * out_hw * g.kernel_h * g.kernel_w > 65536)
-  for (int64_t nc = 0; nc < planes; ++nc) {
+  ParallelFor(planes, (planes * out_hw * g.kernel_h * g.kernel_w > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
     PoolPlaneArgs a = common;
     a.in = x + nc * in_hw;
     a.out = y + nc * out_hw;
     ks.plane(a);
-  }
+  });
 }
 
 }  // namespace simd

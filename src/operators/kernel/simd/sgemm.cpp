@@ -5,9 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "framework/parallel.h"
 
 namespace ember {
 namespace simd {
@@ -92,9 +90,7 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
   const int64_t Mp = RoundUp(M, kGemmMR);
   const int64_t m_panels = Mp / kGemmMR, n_panels = (N + nr - 1) / nr;
   int threads = 1;
-#ifdef _OPENMP
-  if (!omp_in_parallel() && static_cast<double>(M) * N * K > 64.0 * 64 * 64) threads = omp_get_max_threads();
-#endif
+  if (!InParallel() && static_cast<double>(M) * N * K > 64.0 * 64 * 64) threads = MaxThreads();
   // Split the columns or the rows, whichever gives the busiest thread fewer vector multiply steps (a panel
   // narrower than nr costs only its vectors); columns unless the rows split saves over 5% (with columns each
   // thread packs only its own part of B). Small N (a 7x7 or 14x14 1x1 conv: 1 to 4 column panels) splits the
@@ -166,14 +162,7 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
       }
     }
   };
-  if (threads <= 1) {
-    work(0, 1);
-    return;
-  }
-#ifdef _OPENMP
-#pragma omp parallel num_threads(threads)
-  work(omp_get_thread_num(), omp_get_num_threads());
-#endif
+  ParallelFor(threads, threads, [&](int64_t t) { work(static_cast<int>(t), threads); });
 }
 
 namespace {
@@ -182,10 +171,8 @@ namespace {
 void SgemmFewRows(bool trans_a, int64_t M, int64_t N, int64_t K, float alpha, const float* A, int64_t lda,
                   const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
   int threads = 1;
-#ifdef _OPENMP
-  if (!omp_in_parallel() && static_cast<double>(M) * N * K > 1e5)
-    threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(omp_get_max_threads(), N / 64)));
-#endif
+  if (!InParallel() && static_cast<double>(M) * N * K > 1e5)
+    threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(MaxThreads(), N / 64)));
   auto a_at = [&](int64_t i, int64_t k) { return alpha * (trans_a ? A[k * lda + i] : A[i * lda + k]); };
   // s[i * N + j] += A(i, k) B(k, j) over rows [k0, k1) of B, each read once, front to back.
   auto accumulate = [&](int64_t k0, int64_t k1, int64_t j0, int64_t j1, float* s, int64_t lds) {
@@ -208,36 +195,33 @@ void SgemmFewRows(bool trans_a, int64_t M, int64_t N, int64_t K, float alpha, co
   };
   const bool split_k = threads > 1 && M * N <= kFewRowsSplitKMaxOut && K >= 16 * threads;
   std::vector<float> partial(split_k ? static_cast<size_t>(threads * M * N) : 0);
-#pragma omp parallel num_threads(threads) if (threads > 1)
-  {
-    int tid = 0, nt = 1;
-#ifdef _OPENMP
-    tid = omp_get_thread_num();
-    nt = omp_get_num_threads();
-#endif
-    const int64_t per = ((N + nt - 1) / nt + 15) / 16 * 16;  // column ranges: whole cache lines
-    const int64_t j0 = std::min(N, tid * per), j1 = std::min(N, j0 + per), w = j1 - j0;
-    if (split_k) {
-      float* mine = partial.data() + tid * M * N;
-      accumulate(K * tid / nt, K * (tid + 1) / nt, 0, N, mine, N);
-#pragma omp barrier
+  const int nt = threads;
+  const int64_t per = ((N + nt - 1) / nt + 15) / 16 * 16;  // column ranges: whole cache lines
+  if (split_k) {  // partial sums over bands of K, then each column range adds them up
+    ParallelFor(nt, nt, [&](int64_t t) { accumulate(K * t / nt, K * (t + 1) / nt, 0, N, partial.data() + t * M * N, N); });
+    ParallelFor(nt, nt, [&](int64_t t) {
+      const int64_t j0 = std::min(N, t * per), j1 = std::min(N, j0 + per);
       for (int64_t i = 0; i < M; ++i)
         for (int64_t j = j0; j < j1; ++j) {
           float sum = 0.f;
-          for (int t = 0; t < nt; ++t) sum += partial[static_cast<size_t>((t * M + i) * N + j)];
+          for (int u = 0; u < nt; ++u) sum += partial[static_cast<size_t>((u * M + i) * N + j)];
           store(i, j, sum);
         }
-    } else if (w > 0) {
-      // Columns split: each thread accumulates its range in a buffer of its own and writes C once
-      // (accumulating in C itself made two threads write the cache line at their boundary K times each).
-      thread_local std::vector<float> acc;
-      if (acc.size() < static_cast<size_t>(M * w)) acc.resize(static_cast<size_t>(M * w));
-      std::fill(acc.begin(), acc.begin() + M * w, 0.f);
-      accumulate(0, K, j0, j1, acc.data(), w);
-      for (int64_t i = 0; i < M; ++i)
-        for (int64_t j = j0; j < j1; ++j) store(i, j, acc[static_cast<size_t>(i * w + j - j0)]);
-    }
+    });
+    return;
   }
+  // Columns split: each thread accumulates its range in a buffer of its own and writes C once (accumulating
+  // in C itself made two threads write the cache line at their boundary K times each).
+  ParallelFor(nt, nt, [&](int64_t t) {
+    const int64_t j0 = std::min(N, t * per), j1 = std::min(N, j0 + per), w = j1 - j0;
+    if (w <= 0) return;
+    thread_local std::vector<float> acc;
+    if (acc.size() < static_cast<size_t>(M * w)) acc.resize(static_cast<size_t>(M * w));
+    std::fill(acc.begin(), acc.begin() + M * w, 0.f);
+    accumulate(0, K, j0, j1, acc.data(), w);
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = j0; j < j1; ++j) store(i, j, acc[static_cast<size_t>(i * w + j - j0)]);
+  });
 }
 }  // namespace
 

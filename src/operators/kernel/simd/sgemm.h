@@ -10,7 +10,7 @@
 // vectors it needs, partial tiles are written with masked loads/stores) are instantiated per ISA by the folders
 // (x86/sgemm_avx2.cpp, arm/sgemm_neon.cpp, ...; sgemm_generic.cpp here), each compiled with its own flags; the
 // folder passes the set of its active level (x86/sgemm_x86.h, arm/sgemm_arm.h). Threads: OpenMP, as
-// many as omp_get_max_threads() (the predictor's count), over column panels or row panels (whichever balances
+// many as MaxThreads() (the predictor's count), over column panels or row panels (whichever balances
 // better; rows when N is small); a call made inside a parallel region runs serially.
 #pragma once
 

@@ -6,12 +6,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "framework/parallel.h"
 #include "operators/conv_op.h"
 #include "operators/kernel/simd/conv_gemm.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace ember {
 namespace simd {
@@ -73,9 +70,7 @@ int ForcedPath() {
 // y + top, x + left.
 void PadImage(const float* x, int64_t c, int64_t h, int64_t w, int64_t top, int64_t left, int64_t ph, int64_t pw,
               float* dst, int threads) {
-  (void)threads;
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
-  for (int64_t ci = 0; ci < c; ++ci) {
+  ParallelFor(c, threads, [&](int64_t ci) {
     const float* src = x + ci * h * w;
     float* d = dst + ci * ph * pw;
     std::fill(d, d + top * pw, 0.f);
@@ -86,7 +81,7 @@ void PadImage(const float* x, int64_t c, int64_t h, int64_t w, int64_t top, int6
       std::fill(row + left + w, row + pw, 0.f);
     }
     std::fill(d + (top + h) * pw, d + ph * pw, 0.f);
-  }
+  });
 }
 
 }  // namespace
@@ -194,9 +189,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   if (!fused) ep.act = 0;
 
   int threads = 1;
-#ifdef _OPENMP
-  if (!omp_in_parallel() && static_cast<double>(g.out_c) * cin * total * P > 1e6) threads = omp_get_max_threads();
-#endif
+  if (!InParallel() && static_cast<double>(g.out_c) * cin * total * P > 1e6) threads = MaxThreads();
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
 
   // The image the input transform reads: the input, or for kernels that ask (pads_input) a zero-padded copy
@@ -273,15 +266,14 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     for (int64_t n = 0; n < g.batch; ++n) {
       const float* x = image(n);
       float* y = output + n * g.out_c * out_hw;
-#pragma omp parallel for num_threads(threads) schedule(static)
-      for (int t = 0; t < threads; ++t) {
+      ParallelFor(threads, threads, [&](int64_t t) {
         thread_local std::vector<float> tv, tm;
         if (tv.size() < static_cast<size_t>(P * cin * ldv_t)) tv.resize(static_cast<size_t>(P * cin * ldv_t));
         if (tm.size() < static_cast<size_t>(P * ldv_t * ldm)) tm.resize(static_cast<size_t>(P * ldv_t * ldm));
         const int64_t end = std::min(total, (t + 1) * share);
         for (int64_t t0 = t * share; t0 < end; t0 += per)
           serial_block(x, y, t0, std::min(per, end - t0), tv.data(), tm.data());
-      }
+      });
     }
     return fused;
   }
@@ -296,21 +288,20 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
         serial_block(x, y, b * per_block, std::min(per_block, total - b * per_block), v, mm);
       continue;
     }
-#pragma omp parallel num_threads(threads)
     for (int64_t b = 0; b < nblocks; ++b) {
       const int64_t t0 = b * per_block, nt = std::min(per_block, total - t0);
       const int64_t ldv = RoundUp(RoundUp(nt, kWinoMR), 16);
       const int64_t nck = (cin + cchunk - 1) / cchunk;
-#pragma omp for schedule(static)
-      for (int64_t ck = 0; ck < nck; ++ck)
+      ParallelFor(nck, threads, [&](int64_t ck) {
         input_fn(in_args(x, t0, nt, ck * cchunk, std::min(cin, (ck + 1) * cchunk), v, ldv));
-#pragma omp for schedule(static)
-      for (int64_t u = 0; u < P * panels; ++u) k.gemm(gemm_args(v, mm, ldv, nt, u / panels, u % panels, 1));
+      });
+      ParallelFor(P * panels, threads,
+                  [&](int64_t u) { k.gemm(gemm_args(v, mm, ldv, nt, u / panels, u % panels, 1)); });
       const int64_t tchunk = std::max<int64_t>(1, nt / (4 * threads));
       const int64_t ntc = (nt + tchunk - 1) / tchunk;
-#pragma omp for schedule(static)
-      for (int64_t tc = 0; tc < ntc; ++tc)
+      ParallelFor(ntc, threads, [&](int64_t tc) {
         output_fn(out_args(mm, ldv, y, t0, tc * tchunk, std::min(nt, (tc + 1) * tchunk)));
+      });
     }
   }
   return fused;

@@ -6,10 +6,6 @@
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/simd/activation.h"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 namespace ember {
 namespace x86 {
 

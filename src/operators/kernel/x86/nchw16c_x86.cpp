@@ -1,18 +1,15 @@
 // Drivers of the NCHW16c kernels (nchw16c_x86.h): weight packing, the plain-loop generic
-// level, and the split over the OpenMP threads. Compiled with the baseline flags.
+// level, and the split over threads (ParallelFor). Compiled with the baseline flags.
 #include "operators/kernel/x86/nchw16c_x86.h"
 
 #include <algorithm>
 #include <cstring>
 
+#include "framework/parallel.h"
 #include "operators/activation_op.h"
 #include "operators/conv_op.h"
 #include "operators/kernel/x86/activation_x86.h"
 #include "operators/kernel/x86/conv_x86.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace ember {
 namespace x86 {
@@ -20,13 +17,7 @@ namespace x86 {
 namespace {
 
 // Threads for a piece of work of about `flops` multiply-adds: below ~50k a fork/join costs more than it saves.
-int ThreadsFor(int64_t work) {
-#ifdef _OPENMP
-  if (!omp_in_parallel() && work > 50000) return omp_get_max_threads();
-#endif
-  (void)work;
-  return 1;
-}
+int ThreadsFor(int64_t work) { return !InParallel() && work > 50000 ? MaxThreads() : 1; }
 
 float ActScalar(float v, const GemmEpilogue& ep) {
   if (ep.act == 1) return std::min(std::max(v, ep.lo), ep.hi);
@@ -112,19 +103,18 @@ bool Depthwise16cSupported(const ConvGeometry& g) {
 // channel block, so a region's tensors stay in the cache of the core that wrote them: a depthwise conv reads
 // the rows its own thread's pointwise conv wrote (and the two rows around them). Splitting the depthwise conv
 // by channel blocks instead made each thread read half its input from the other core: 2.5x slower on 2
-// threads than this split in mobilenet's 14x14 layers.
+// threads than this split in mobilenet's 14x14 layers. The rows go in up to 4 bands per thread, which
+// ParallelFor hands out in order (each thread's own share first), so a thread the OS parks leaves its bands to
+// the others.
 namespace {
 template <typename Body>
 void ForEachThreadRows(int threads, int64_t rows, Body body) {
-#pragma omp parallel num_threads(threads) if (threads > 1)
-  {
-    int64_t t = 0, nt = 1;
-#ifdef _OPENMP
-    t = omp_get_thread_num(), nt = omp_get_num_threads();
-#endif
+  const int64_t bands = std::min<int64_t>(rows, 4 * static_cast<int64_t>(threads));
+  ParallelFor(threads > 1 ? bands : 1, threads, [&](int64_t t) {
+    const int64_t nt = threads > 1 ? bands : 1;
     const int64_t r0 = rows * t / nt, r1 = rows * (t + 1) / nt;
     if (r0 < r1) body(r0, r1);
-  }
+  });
 }
 }  // namespace
 
@@ -168,11 +158,10 @@ void Pointwise16c(const ConvGeometry& g, const float* packed, const float* bias,
   int64_t run_px = std::min(block, hw);
   while (run_px > 6 && g.batch * groups * ((hw + run_px - 1) / run_px) < 8 * threads) run_px = std::max<int64_t>(6, run_px / 2);
   const int64_t runs = (hw + run_px - 1) / run_px, tasks = g.batch * runs * groups;
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (int64_t t = 0; t < tasks; ++t) {
+  ParallelFor(tasks, threads, [&](int64_t t) {
     const int64_t g0 = t % groups * kPw16cGroup, r = t / groups % runs, n = t / groups / runs;
     run(n, r * run_px, std::min(hw, (r + 1) * run_px), g0);
-  }
+  });
 }
 
 void Depthwise16c(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
