@@ -1,8 +1,8 @@
 // fc: Out = act(flatten(Input) * W + Bias). Input is viewed as [prod(dims before in_num_col_dims),
 // prod(the rest)] = [M, K]; W is [K, N]; Bias is [N] or [1, N]; Out dims are Input's first
 // in_num_col_dims dims + [N]; a negative in_num_col_dims counts from the end (-1: a linear layer on the last
-// dim, as fuse_fc writes for a matmul of unknown rank; a 1-D Input then gives [N]). The activation is Paddle's activation_type ("" or "relu") or the fused one a
-// pass wrote (fuse_activation), not both.
+// dim, as fuse_fc writes for a matmul of unknown rank; a 1-D Input then gives [N]). The activation is
+// Paddle's activation_type ("" or "relu") or the fused one a pass wrote (fuse_activation), not both.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,6 @@
 // fuse_gelu: GELU as exporters write it with Erf (PyTorch before ONNX opset 20, Hugging Face models):
 //   x * (1 + erf(x / sqrt 2)) * 0.5   or   (x * 0.5) * (1 + erf(x / sqrt 2))   (x * (1 / sqrt 2) also)
 // -> gelu(x): one op, with no erf left in the program.
-#include <algorithm>
 #include <cmath>
 
 #include "framework/op_registry.h"
@@ -27,9 +26,9 @@ bool ScalesBy(const OpDesc& op, const char* type, const std::string& x, const Sc
          !HasFusedActivation(op) && Near(ScalarY(op, w), want);
 }
 
-class GeluMatcher {
+class GeluMatcher : public ChainMatcher {
  public:
-  GeluMatcher(const BlockDesc& b, const Uses& uses, const Scope& w) : b_(b), uses_(uses), w_(w) {}
+  using ChainMatcher::ChainMatcher;
 
   // The pattern whose x / sqrt 2 is op i: its ops in *ops, the last one replaced by gelu(x).
   bool Match(size_t i, std::vector<size_t>* ops, OpDesc* gelu) {
@@ -64,12 +63,6 @@ class GeluMatcher {
   }
 
  private:
-  const OpDesc* Next(const std::string& var, std::vector<size_t>* ops) {
-    const long j = uses_.SoleReader(var);
-    if (j < 0) return nullptr;
-    ops->push_back(static_cast<size_t>(j));
-    return &b_.ops[static_cast<size_t>(j)];
-  }
   // `h` is x * 0.5, read only by the final multiply: its op joins *ops.
   bool HalfOf(const std::string& x, const std::string& h, std::vector<size_t>* ops) {
     if (uses_.SoleReader(h) < 0) return false;
@@ -82,35 +75,16 @@ class GeluMatcher {
     }
     return false;
   }
-
-  const BlockDesc& b_;
-  const Uses& uses_;
-  const Scope& w_;
 };
 
 }  // namespace
 
 Status FuseGeluPass(ProgramDesc* program, Scope* weights) {
   if (!FindOpCreator("gelu")) return Status::OK();  // a slim build without it keeps the ops
-  BlockDesc& b = program->block0();
   Uses uses(*program);
-  GeluMatcher matcher(b, uses, *weights);
-  std::vector<bool> dead(b.ops.size(), false);
-  std::set<std::string> gone;
-  for (size_t i = 0; i < b.ops.size(); ++i) {
-    std::vector<size_t> ops;
-    OpDesc gelu;
-    if (dead[i] || !matcher.Match(i, &ops, &gelu)) continue;
-    if (std::any_of(ops.begin(), ops.end(), [&](size_t k) { return dead[k]; })) continue;
-    const size_t last = *std::max_element(ops.begin(), ops.end());
-    for (size_t k : ops) {
-      if (k == last) continue;
-      dead[k] = true;
-      for (const auto& n : b.ops[k].AllOutputNames()) gone.insert(n);
-    }
-    b.ops[last] = std::move(gelu);
-  }
-  Compact(&b, dead, gone);
+  GeluMatcher matcher(program->block0(), uses, *weights);
+  ReplaceChains(program,
+                [&](size_t i, std::vector<size_t>* ops, OpDesc* gelu) { return matcher.Match(i, ops, gelu); });
   return Status::OK();
 }
 

@@ -30,7 +30,7 @@ bool ClipFromZero(const OpDesc& op, float* hi) {
 
 // Ops i (x + c), then its sole reader clip(0, a), then x * that, then / b: their indices, and the hard_swish
 // that replaces them (written at the division's place).
-bool DecomposedHardSwish(const BlockDesc& b, const Uses& uses, const Scope* w, size_t i, size_t chain[3],
+bool DecomposedHardSwish(const BlockDesc& b, const Uses& uses, const Scope* w, size_t i, std::vector<size_t>* chain,
                          OpDesc* fused) {
   const OpDesc& add = b.ops[i];
   float c, a, d;
@@ -52,7 +52,7 @@ bool DecomposedHardSwish(const BlockDesc& b, const Uses& uses, const Scope* w, s
   if (dv.type != "elementwise_div" || dv.Input("X") != m.Output("Out") || HasFusedActivation(dv) ||
       !ScalarY(dv, w, &d) || d == 0.f)
     return false;
-  chain[0] = static_cast<size_t>(clip), chain[1] = static_cast<size_t>(mul), chain[2] = static_cast<size_t>(div);
+  chain->assign({i, static_cast<size_t>(clip), static_cast<size_t>(mul), static_cast<size_t>(div)});
   fused->type = "hard_swish";
   fused->attrs = {{"threshold", Attribute::Float(a)}, {"scale", Attribute::Float(d)}, {"offset", Attribute::Float(c)}};
   fused->SetInput("X", {x});
@@ -64,20 +64,11 @@ bool DecomposedHardSwish(const BlockDesc& b, const Uses& uses, const Scope* w, s
 
 Status FuseHardSwishPass(ProgramDesc* program, Scope* weights) {
   if (!FindOpCreator("hard_swish")) return Status::OK();  // a slim build without it keeps the ops
-  BlockDesc& b = program->block0();
   Uses uses(*program);
-  std::vector<bool> dead(b.ops.size(), false);
-  std::set<std::string> gone;
-  for (size_t i = 0; i < b.ops.size(); ++i) {
-    size_t chain[3];
-    OpDesc fused;
-    if (dead[i] || !DecomposedHardSwish(b, uses, weights, i, chain, &fused)) continue;
-    if (dead[chain[0]] || dead[chain[1]] || dead[chain[2]]) continue;
-    gone.insert({b.ops[i].Output("Out")[0], b.ops[chain[0]].Output("Out")[0], b.ops[chain[1]].Output("Out")[0]});
-    dead[i] = dead[chain[0]] = dead[chain[1]] = true;
-    b.ops[chain[2]] = std::move(fused);
-  }
-  Compact(&b, dead, gone);
+  const BlockDesc& b = program->block0();
+  ReplaceChains(program, [&](size_t i, std::vector<size_t>* ops, OpDesc* fused) {
+    return DecomposedHardSwish(b, uses, weights, i, ops, fused);
+  });
   return Status::OK();
 }
 

@@ -1,7 +1,6 @@
 // fuse_layer_norm: the layer norm exporters write as nine ops (ONNX before opset 17, paddle2onnx, PyTorch)
 //   m = mean(x, -1); d = x - m; v = mean(d^2, -1); y = d / sqrt(v + eps) [* gamma] [+ beta]
 // -> layer_norm(x, gamma, beta) over the last dim: one pass over the row instead of nine.
-#include <algorithm>
 #include <set>
 
 #include "framework/op_registry.h"
@@ -42,9 +41,9 @@ std::string RowWeight(const OpDesc& op, const Scope& w) {
   return t && t->dims().size() == 1 && AxisAttr(op, -1) == -1 ? op.Input("Y")[0] : std::string();
 }
 
-class Matcher {
+class Matcher : public ChainMatcher {
  public:
-  Matcher(const BlockDesc& b, const Uses& uses, const Scope& w) : b_(b), uses_(uses), w_(w) {}
+  using ChainMatcher::ChainMatcher;
 
   // The ops of the pattern starting at the mean at `i` (its indices in *ops) and the layer_norm replacing them.
   bool Match(size_t i, std::vector<size_t>* ops, OpDesc* fused) {
@@ -87,13 +86,6 @@ class Matcher {
   }
 
  private:
-  // The sole reader of `var`, appended to `ops`, or nullptr.
-  const OpDesc* Next(const std::string& var, std::vector<size_t>* ops) {
-    const long j = uses_.SoleReader(var);
-    if (j < 0) return nullptr;
-    ops->push_back(static_cast<size_t>(j));
-    return &b_.ops[static_cast<size_t>(j)];
-  }
   // d^2 as pow(d, 2) or d * d.
   bool IsSquare(const OpDesc& op, const std::string& d) {
     if (op.type == "pow" && Reads(op, "pow", d)) {
@@ -119,35 +111,16 @@ class Matcher {
       *out = op.Output("Out")[0];
     }
   }
-
-  const BlockDesc& b_;
-  const Uses& uses_;
-  const Scope& w_;
 };
 
 }  // namespace
 
 Status FuseLayerNormPass(ProgramDesc* program, Scope* weights) {
   if (!FindOpCreator("layer_norm")) return Status::OK();  // a slim build without it keeps the ops
-  BlockDesc& b = program->block0();
   Uses uses(*program);
-  Matcher matcher(b, uses, *weights);
-  std::vector<bool> dead(b.ops.size(), false);
-  std::set<std::string> gone;
-  for (size_t i = 0; i < b.ops.size(); ++i) {
-    std::vector<size_t> ops;
-    OpDesc fused;
-    if (dead[i] || !matcher.Match(i, &ops, &fused)) continue;
-    const size_t last = *std::max_element(ops.begin(), ops.end());
-    if (std::any_of(ops.begin(), ops.end(), [&](size_t k) { return dead[k]; })) continue;
-    for (size_t k : ops) {
-      if (k == last) continue;
-      dead[k] = true;
-      for (const auto& n : b.ops[k].AllOutputNames()) gone.insert(n);
-    }
-    b.ops[last] = std::move(fused);
-  }
-  Compact(&b, dead, gone);
+  Matcher matcher(program->block0(), uses, *weights);
+  ReplaceChains(program,
+                [&](size_t i, std::vector<size_t>* ops, OpDesc* fused) { return matcher.Match(i, ops, fused); });
   return Status::OK();
 }
 

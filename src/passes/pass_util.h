@@ -2,6 +2,7 @@
 // producer + sole-reader shape every fusion pass has.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -67,6 +68,51 @@ void FuseSoleReaders(ProgramDesc* program, SlotOf slot_of, Merge merge) {
     if (!merge(b.ops[i], b.ops[static_cast<size_t>(j)], static_cast<size_t>(j), uses, &gone)) continue;
     dead[static_cast<size_t>(j)] = true;
     gone.insert(out);
+  }
+  Compact(&b, dead, gone);
+}
+
+// What the chain-matching passes share: the block, who reads what, the weights, and Next.
+class ChainMatcher {
+ public:
+  ChainMatcher(const BlockDesc& b, const Uses& uses, const Scope& w) : b_(b), uses_(uses), w_(w) {}
+
+ protected:
+  // The sole reader of `var`, appended to the chain `ops`, or nullptr.
+  const OpDesc* Next(const std::string& var, std::vector<size_t>* ops) const {
+    const long j = uses_.SoleReader(var);
+    if (j < 0) return nullptr;
+    ops->push_back(static_cast<size_t>(j));
+    return &b_.ops[static_cast<size_t>(j)];
+  }
+
+  const BlockDesc& b_;
+  const Uses& uses_;
+  const Scope& w_;
+};
+
+// Replaces every chain of ops that `match(i, &ops, &fused)` finds starting at op i (`ops`: the chain's indices,
+// i among them) by `fused`, written at the place of the chain's last op, so every input it reads is computed
+// before it; a chain that shares an op with one replaced earlier is left alone.
+template <typename Match>
+void ReplaceChains(ProgramDesc* program, Match match) {
+  BlockDesc& b = program->block0();
+  std::vector<bool> dead(b.ops.size(), false);
+  std::set<std::string> gone;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    std::vector<size_t> ops;
+    OpDesc fused;
+    if (dead[i] || !match(i, &ops, &fused)) continue;
+    bool taken = false;
+    size_t last = i;
+    for (size_t k : ops) taken = taken || dead[k], last = std::max(last, k);
+    if (taken) continue;
+    for (size_t k : ops) {
+      if (k == last) continue;
+      dead[k] = true;
+      for (const auto& n : b.ops[k].AllOutputNames()) gone.insert(n);
+    }
+    b.ops[last] = std::move(fused);
   }
   Compact(&b, dead, gone);
 }

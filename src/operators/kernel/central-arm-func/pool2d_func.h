@@ -30,7 +30,9 @@ inline void PoolWindow(bool adaptive, int64_t o, int64_t in, int64_t out, int64_
 // An empty window (only possible with padding larger than the kernel) yields 0.
 inline void Pool2d(const PoolGeometry& g, const float* x, float* y) {
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
-  ParallelFor(g.batch * g.channels, (g.batch * g.channels * out_hw * g.kernel_h * g.kernel_w > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
+  const int64_t planes = g.batch * g.channels;
+  const int threads = planes * out_hw * g.kernel_h * g.kernel_w > 65536 ? MaxThreads() : 1;
+  ParallelFor(planes, threads, [&](int64_t nc) {
     const float* plane = x + nc * in_hw;
     float* dst = y + nc * out_hw;
     for (int64_t oh = 0; oh < g.out_h; ++oh) {
@@ -68,7 +70,9 @@ inline void Pool2dMaxDilated(const PoolGeometry& g, const float* x, float* y, in
     *k0 = std::min(start >= 0 ? 0 : (-start + dil - 1) / dil, kernel);
     *k1 = std::max(*k0, std::min(in - start <= 0 ? 0 : (in - start + dil - 1) / dil, kernel));
   };
-  ParallelFor(g.batch * g.channels, (g.batch * g.channels * out_hw * g.kernel_h * g.kernel_w > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
+  const int64_t planes = g.batch * g.channels;
+  const int threads = planes * out_hw * g.kernel_h * g.kernel_w > 65536 ? MaxThreads() : 1;
+  ParallelFor(planes, threads, [&](int64_t nc) {
     const float* plane = x + nc * in_hw;
     for (int64_t oh = 0; oh < g.out_h; ++oh) {
       const int64_t sh = oh * g.stride_h - g.pad_top;

@@ -47,7 +47,9 @@ inline Pool3dAxis Pool3dWindow(const Pool3dGeometry& g, int i, int64_t o) {
 inline void Pool3d(const Pool3dGeometry& g, const float* x, float* y) {
   const Conv3dGeometry& w = g.win;
   const int64_t in_sz = w.in[0] * w.in[1] * w.in[2], out_sz = w.out[0] * w.out[1] * w.out[2];
-  ParallelFor(w.batch * w.in_c, (w.batch * w.in_c * out_sz * w.kernel[0] * w.kernel[1] * w.kernel[2] > 65536) ? MaxThreads() : 1, [&](int64_t nc) {
+  const int64_t planes = w.batch * w.in_c;
+  const int threads = planes * out_sz * w.kernel[0] * w.kernel[1] * w.kernel[2] > 65536 ? MaxThreads() : 1;
+  ParallelFor(planes, threads, [&](int64_t nc) {
     const float* vol = x + nc * in_sz;
     float* dst = y + nc * out_sz;
     for (int64_t od = 0; od < w.out[0]; ++od) {

@@ -198,7 +198,9 @@ void SgemmFewRows(bool trans_a, int64_t M, int64_t N, int64_t K, float alpha, co
   const int nt = threads;
   const int64_t per = ((N + nt - 1) / nt + 15) / 16 * 16;  // column ranges: whole cache lines
   if (split_k) {  // partial sums over bands of K, then each column range adds them up
-    ParallelFor(nt, nt, [&](int64_t t) { accumulate(K * t / nt, K * (t + 1) / nt, 0, N, partial.data() + t * M * N, N); });
+    ParallelFor(nt, nt, [&](int64_t t) {
+      accumulate(K * t / nt, K * (t + 1) / nt, 0, N, partial.data() + t * M * N, N);
+    });
     ParallelFor(nt, nt, [&](int64_t t) {
       const int64_t j0 = std::min(N, t * per), j1 = std::min(N, j0 + per);
       for (int64_t i = 0; i < M; ++i)
