@@ -199,6 +199,11 @@ bool InParallel() {
 namespace parallel_detail {
 
 void Run(int64_t n, int threads, void (*call)(void*, int64_t), void* fn) {
+  if (n <= 0) return;
+  if (threads <= 1 || n == 1 || t_depth > 0) {
+    for (int64_t i = 0; i < n; ++i) call(fn, i);
+    return;
+  }
   auto job = std::make_shared<Job>();
   job->call = call;
   job->fn = fn;

@@ -28,13 +28,9 @@ void Run(int64_t n, int threads, void (*call)(void*, int64_t), void* fn);
 // fn(i) for every i in [0, n), on up to `threads` threads, the caller among them. Indices are claimed in order
 // one at a time, so make each one a chunk of work (a panel, a band of rows), not an element. Runs serially
 // for threads <= 1, n <= 1, or inside another ParallelFor.
+// (The serial case runs in parallel_detail::Run too: one instance of the loop body per call site, not two.)
 template <typename F>
 void ParallelFor(int64_t n, int threads, F&& fn) {
-  if (n <= 0) return;
-  if (threads <= 1 || n == 1 || InParallel()) {
-    for (int64_t i = 0; i < n; ++i) fn(i);
-    return;
-  }
   auto call = [](void* f, int64_t i) { (*static_cast<std::remove_reference_t<F>*>(f))(i); };
   parallel_detail::Run(n, threads, call, const_cast<void*>(static_cast<const void*>(&fn)));
 }

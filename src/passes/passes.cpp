@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <set>
 #include <sstream>
+#include <type_traits>
+
+#include "operators/kernel/kernels_built.h"
 
 namespace ember {
 namespace {
@@ -18,6 +21,11 @@ Status RunNchw16c(ProgramDesc* program, Scope* weights) {
   return Status::OK();
 #endif
 }
+
+// A pass whose every rewrite adds an op this build lacks can do nothing: its entry keeps its name (so it can
+// still be disabled by name) but not its code, which nothing then references (--gc-sections drops it).
+Status NothingToDo(ProgramDesc*, Scope*) { return Status::OK(); }
+#define EMBER_PASS_IF_BUILT(built, fn) (std::integral_constant<bool, (built)>::value ? (fn) : NothingToDo)
 
 // An op as text: type, slots and attributes, so two programs' ops compare as multisets.
 std::string Signature(const OpDesc& op) {
@@ -78,14 +86,16 @@ const std::vector<Pass>& PassList() {
        FoldConvBiasPass},
       {"fold_conv_batch_norm", "conv + batch_norm -> conv with a scaled filter and bias", "batch_norm", "",
        FoldConvBatchNormPass},
-      {"fuse_fc", "mul / matmul + bias add -> fc", "mul matmul matmul_v2", "fc", FuseFcPass},
+      {"fuse_fc", "mul / matmul + bias add -> fc", "mul matmul matmul_v2", "fc",
+       EMBER_PASS_IF_BUILT(OpBuilt("fc"), FuseFcPass)},
       {"fuse_gated_activation", "x * sigmoid(x) -> swish, x * hard_sigmoid(x) -> hard_swish", "sigmoid hard_sigmoid",
-       "swish hard_swish", FuseGatedActivationPass},
+       "swish hard_swish", EMBER_PASS_IF_BUILT(OpBuilt("swish") || OpBuilt("hard_swish"), FuseGatedActivationPass)},
       {"fuse_hard_swish", "x * clip(x + c, 0, a) / b -> hard_swish", "elementwise_div", "hard_swish",
-       FuseHardSwishPass},
+       EMBER_PASS_IF_BUILT(OpBuilt("hard_swish"), FuseHardSwishPass)},
       {"fuse_layer_norm", "mean / sub / square / mean / add eps / sqrt / div [* gamma] [+ beta] -> layer_norm",
-       "reduce_mean", "layer_norm", FuseLayerNormPass},
-      {"fuse_gelu", "x * (1 + erf(x / sqrt 2)) * 0.5 -> gelu", "erf", "gelu", FuseGeluPass},
+       "reduce_mean", "layer_norm", EMBER_PASS_IF_BUILT(OpBuilt("layer_norm"), FuseLayerNormPass)},
+      {"fuse_gelu", "x * (1 + erf(x / sqrt 2)) * 0.5 -> gelu", "erf", "gelu",
+       EMBER_PASS_IF_BUILT(OpBuilt("gelu"), FuseGeluPass)},
       {"fuse_activation", "conv / fc / elementwise + activation -> one op",
        "conv2d depthwise_conv2d fc elementwise_add elementwise_sub elementwise_mul elementwise_div", "",
        FuseActivationPass},

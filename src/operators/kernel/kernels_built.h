@@ -11,7 +11,7 @@
 
 namespace ember {
 namespace kernels_built {
-// constexpr bool kAll; constexpr std::string_view kVariants[], kCpuKernels[] (never empty)
+// constexpr bool kAll; constexpr std::string_view kVariants[], kCpuKernels[], kOps[] (never empty)
 #include "kernels_built.inc"
 }  // namespace kernels_built
 
@@ -43,6 +43,13 @@ constexpr bool KernelBuilt(std::string_view variant) {
 constexpr bool CpuKernelBuilt(std::string_view name) {
   for (std::string_view k : kernels_built::kCpuKernels)
     if (k == name) return true;
+  return false;
+}
+
+// True when the op type is in the build's profile.
+constexpr bool OpBuilt(std::string_view type) {
+  for (std::string_view k : kernels_built::kOps)
+    if (k == type) return true;
   return false;
 }
 
