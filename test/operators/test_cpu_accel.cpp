@@ -117,7 +117,7 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
 #if defined(EMBER_HAVE_ARM_KERNELS)
   CHECK(std::string(isa->name(isa->active())).rfind("neon", 0) == 0);  // "neon", "neon+dotprod+fp16", ...
   CHECK(std::string(ConvName(pw)) == "gemm neon");
-  CHECK(std::string(ConvName(dw)) == "dw3x3s1 neon");
+  CHECK(std::string(ConvName(dw)) == "dw3x3s1 4c neon");
   CHECK(std::string(ConvName(stem)) == "direct 3x3s2 neon");
   CHECK(std::string(CpuAccel().pool2d->name(pool)) == "neon vec");
   CHECK(std::string(CpuAccel().softmax->name()) == "neon vec");

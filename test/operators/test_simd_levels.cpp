@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/kernel/central-arm-func/gemm_func.h"
 #include "operators/kernel/cpu_accel.h"
 #include "accel_scopes.h"
@@ -58,9 +59,9 @@ struct ConvCase {
   const char* act;
 };
 
-std::vector<float> RunConv(const ConvCase& k) {
+std::vector<float> RunConv(const ConvCase& k, int64_t batch = 1) {
   OpRunner op("conv2d");
-  op.In("Input", "x", RandomTensor({1, k.c, k.h, k.w}, 1))
+  op.In("Input", "x", RandomTensor({batch, k.c, k.h, k.w}, 1))
       .In("Filter", "w", RandomTensor({k.cout, k.c / k.groups, k.k, k.k}, 2))
       .In("Bias", "b", RandomTensor({k.cout}, 3))
       .Out("Output", "y")
@@ -145,6 +146,26 @@ TEST_CASE("simd levels: depthwise 3x3 / 5x5 swept over widths, heights and pads"
                                 "depthwise k" + std::to_string(k) + " s" + std::to_string(s) + " pad " +
                                     std::to_string(pad) + " " + std::to_string(h) + "x" + std::to_string(w));
           }
+}
+
+TEST_CASE("simd levels: depthwise channel groups, batches, row bands and activations after", "[simd][conv][dwconv]") {
+  // ARM runs four channels at a time (a tail of 1..3 planes), bands of rows when the groups are few for the
+  // threads, and activations the epilogue does not fuse on each finished band.
+  const int saved = MaxThreads();
+  for (int threads : {1, 3}) {
+    SetMaxThreads(threads);
+    for (int64_t c : {1, 4, 5, 7, 8, 9})
+      for (int64_t batch : {1, 2})
+        for (const char* act : {"relu6", "leaky_relu", "hard_swish", ""}) {
+          const int64_t k = c % 2 == 0 ? 3 : 5, s = (c + batch) % 2 + 1;
+          const ConvCase cc{c, 23, 11 + c, c, k, s, k / 2, 1, c, act};
+          CompareAtEveryLevel([&] { return RunConv(cc, batch); }, 1e-4f, 1e-4f,
+                              "depthwise c" + std::to_string(c) + " k" + std::to_string(k) + " s" + std::to_string(s) +
+                                  " batch " + std::to_string(batch) + " " + act + " threads " +
+                                  std::to_string(threads));
+        }
+  }
+  SetMaxThreads(saved);
 }
 
 TEST_CASE("simd levels: elementwise broadcasts against the portable loops", "[simd][elementwise]") {

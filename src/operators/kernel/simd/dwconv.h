@@ -1,6 +1,7 @@
-// The depthwise 3x3 / 5x5 driver shared by the instruction-set folders (x86/dwconv_x86.h describes the
-// kernels, written once in dwconv_kernel.inc): splits the planes (and, when there are few of them, bands of
-// output rows) over the OpenMP threads and calls the level's row kernel, which the folder picks per geometry.
+// The driver of the in-place NCHW depthwise 3x3 / 5x5 row kernels (x86/dwconv_x86.h describes them, written
+// once in dwconv_kernel.inc; ARM packs four channels per vector instead, arm/dwconv_arm.h): splits the planes
+// (and, when there are few of them, bands of output rows) over the threads and calls the level's row kernel,
+// which the folder picks per geometry.
 // Kept free of framework headers (ConvGeometry is only declared here): the per-ISA kernel files include it.
 #pragma once
 
@@ -37,9 +38,6 @@ using DwPostFn = void (*)(float* out, int64_t n, const void* ctx);
 struct DwKernels {
   DwRowsFn rows;
   int64_t rows_per_pass;
-  // Give the kernel a zero-padded copy of each band's input rows, so only a row's last, partial vector takes
-  // the masked border path: for ISAs without masked loads (NEON), where a border vector cost 5x an interior one.
-  bool pad_input = false;
 };
 
 // True for the geometries the kernels handle: groups == in_c == out_c, square 3x3 or 5x5 kernel, equal
