@@ -24,7 +24,9 @@ constexpr int kCols = 4;  // output pixels per pass along a row
 void Interleave4(const float* const src[4], int64_t off, int64_t n, float* dst) {
   const float *a = src[0] + off, *b = src[1] + off, *c = src[2] + off, *d = src[3] + off;
   if (n < 4) {
-    for (int64_t i = 0; i < n; ++i) dst[4 * i] = a[i], dst[4 * i + 1] = b[i], dst[4 * i + 2] = c[i], dst[4 * i + 3] = d[i];
+    for (int64_t i = 0; i < n; ++i) {
+      dst[4 * i] = a[i], dst[4 * i + 1] = b[i], dst[4 * i + 2] = c[i], dst[4 * i + 3] = d[i];
+    }
     return;
   }
   for (int64_t i = 0;; i += 4) {
