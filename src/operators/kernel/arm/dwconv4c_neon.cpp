@@ -29,12 +29,12 @@ void Interleave4(const float* const src[4], int64_t off, int64_t n, float* dst) 
     }
     return;
   }
-  for (int64_t i = 0;; i += 4) {
-    if (i > n - 4) i = n - 4;
+  auto step = [&](int64_t i) {
     const float32x4x4_t v = {{vld1q_f32(a + i), vld1q_f32(b + i), vld1q_f32(c + i), vld1q_f32(d + i)}};
     vst4q_f32(dst + 4 * i, v);
-    if (i == n - 4) return;
-  }
+  };
+  for (int64_t i = 0; i + 4 <= n; i += 4) step(i);
+  if (n % 4) step(n - 4);
 }
 
 // n pixels of 4 channels back to the first `planes` planes (dst[l] + off), ragged end as Interleave4's.
@@ -45,18 +45,14 @@ void Deinterleave4(const float* src, int64_t n, float* const dst[4], int planes,
     return;
   }
   float *d0 = dst[0] + off, *d1 = dst[1] + off, *d2 = dst[2] + off, *d3 = dst[3] + off;
-  for (int64_t i = 0;; i += 4) {
-    if (i > n - 4) i = n - 4;
+  // A channel tail's d[planes..3] repeat its last plane's pointer: stored in reverse, the real lane lands last.
+  auto step = [&](int64_t i) {
     const float32x4x4_t v = vld4q_f32(src + 4 * i);
-    if (planes == 4) {
-      vst1q_f32(d0 + i, v.val[0]), vst1q_f32(d1 + i, v.val[1]), vst1q_f32(d2 + i, v.val[2]);
-      vst1q_f32(d3 + i, v.val[3]);
-    } else {  // a channel tail: d[planes..3] repeat the last plane's pointer, so store in reverse
-      vst1q_f32(d3 + i, v.val[3]), vst1q_f32(d2 + i, v.val[2]), vst1q_f32(d1 + i, v.val[1]);
-      vst1q_f32(d0 + i, v.val[0]);
-    }
-    if (i == n - 4) return;
-  }
+    vst1q_f32(d3 + i, v.val[3]), vst1q_f32(d2 + i, v.val[2]), vst1q_f32(d1 + i, v.val[1]);
+    vst1q_f32(d0 + i, v.val[0]);
+  };
+  for (int64_t i = 0; i + 4 <= n; i += 4) step(i);
+  if (n % 4) step(n - 4);
 }
 
 // Tile row r holds input row a.first + r (zeros outside the input): only the input's columns are written, the

@@ -176,7 +176,18 @@ void SgemmFewRows(bool trans_a, int64_t M, int64_t N, int64_t K, float alpha, co
   auto a_at = [&](int64_t i, int64_t k) { return alpha * (trans_a ? A[k * lda + i] : A[i * lda + k]); };
   // s[i * N + j] += A(i, k) B(k, j) over rows [k0, k1) of B, each read once, front to back.
   auto accumulate = [&](int64_t k0, int64_t k1, int64_t j0, int64_t j1, float* s, int64_t lds) {
-    for (int64_t k = k0; k < k1; ++k) {
+    int64_t k = k0;
+    // Four rows of B per pass over s: a quarter of the loads and stores of s (a fc of one sample: 7 -> 3
+    // instructions per 4 multiply-adds on aarch64).
+    for (; k + 4 <= k1; k += 4) {
+      const float *b0 = B + k * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
+      for (int64_t i = 0; i < M; ++i) {
+        const float a0 = a_at(i, k), a1 = a_at(i, k + 1), a2 = a_at(i, k + 2), a3 = a_at(i, k + 3);
+        float* __restrict si = s + i * lds - j0;
+        for (int64_t j = j0; j < j1; ++j) si[j] += a0 * b0[j] + a1 * b1[j] + a2 * b2[j] + a3 * b3[j];
+      }
+    }
+    for (; k < k1; ++k) {
       const float* b = B + k * ldb;
       for (int64_t i = 0; i < M; ++i) {
         const float a = a_at(i, k);
