@@ -10,7 +10,10 @@
 # and 2 threads. Each cell is the median over R rounds of each run's median of N loops after W warmup runs.
 # Columns: busy2/quiet1 = Ember's 2-thread time under contention / its quiet 1-thread time (the issue's goal:
 # at most 1.3); busy2/busy1 = its 2-thread / 1-thread time under the same contention (goal: at most 1.0).
-# Memory: peak RSS (GNU time's %M) of one 1-thread run of each engine on the quiet machine, and Ember/ncnn.
+# Memory: peak RSS (GNU time's %M) of one 1-thread run of each engine on the quiet machine: Ember's CLI (`ember
+# bench`, dynamically linked: ~7 MiB of it is code and libraries, 3.4 MiB for ncnn's static harness) and the
+# static min_run beside it (tools/size_probe: libstdc++ linked in, as an app embeds the static library; loads
+# and runs the graph once), each over ncnn's.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 ember="$here/build-linux-full/ember"
@@ -70,19 +73,22 @@ for r in $(seq "$rounds"); do
   done
 done
 
-printf '%-15s | %8s | %8s %8s %12s %11s | %8s %8s | %8s %8s %9s\n' network "quiet 1t" "busy 1t" "busy 2t" \
-  "busy2/quiet1" "busy2/busy1" "ncnn b1" "ncnn b2" "RSS MiB" "ncnn MiB" "Ember/ncnn"
+printf '%-15s | %8s | %8s %8s %12s %11s | %8s %8s | %8s %8s %8s %9s %11s\n' network "quiet 1t" "busy 1t" "busy 2t" \
+  "busy2/quiet1" "busy2/busy1" "ncnn b1" "ncnn b2" "RSS MiB" "static" "ncnn MiB" "RSS/ncnn" "static/ncnn"
 for net in "${nets[@]}"; do
   q1=$(median <"$tmp/$net.q1") b1=$(median <"$tmp/$net.b1") b2=$(median <"$tmp/$net.b2")
   n1=$(median <"$tmp/$net.n1") n2=$(median <"$tmp/$net.n2")
   e_rss=$(rss_mib "$ember" bench "$graphs/$net.param" --generate-weights --no-limit --threads 1 --loops "$loops" --warmup "$warmup")
-  n_rss="-"
+  s_rss="-" n_rss="-"
+  [ -x "$(dirname "$ember")/min_run" ] && s_rss=$(rss_mib "$(dirname "$ember")/min_run" "$graphs/$net.param")
   if [ -n "$ncnn" ]; then
     read -r w h c < <(input_whc "$graphs/$net.param")
     n_rss=$(NCNN_FP32=1 rss_mib "$ncnn" "$graphs/$net.param" "$w" "$h" "$c" 1 "$warmup" "$loops")
   fi
-  printf '%-15s | %8s | %8s %8s %12s %11s | %8s %8s | %8s %8s %9s\n' "$net" "$q1" "$b1" "$b2" "$(ratio "$b2" "$q1")" \
-    "$(ratio "$b2" "$b1")" "$n1" "$n2" "$e_rss" "$n_rss" "$(ratio "$e_rss" "$n_rss")"
+  printf '%-15s | %8s | %8s %8s %12s %11s | %8s %8s | %8s %8s %8s %9s %11s\n' "$net" "$q1" "$b1" "$b2" \
+    "$(ratio "$b2" "$q1")" "$(ratio "$b2" "$b1")" "$n1" "$n2" "$e_rss" "$s_rss" "$n_rss" "$(ratio "$e_rss" "$n_rss")" \
+    "$(ratio "$s_rss" "$n_rss")"
 done
 echo "ms: median over $rounds round(s) of each run's median of $loops loops after $warmup warmup; busy = beside one" \
-     "busy-loop process; RSS: peak resident set of one 1-thread run on the quiet machine (GNU time)."
+     "busy-loop process; RSS: peak resident set of one 1-thread run on the quiet machine (GNU time): the CLI's and" \
+     "the static min_run's."

@@ -20,6 +20,6 @@ for g in "${graphs[@]}"; do
   ratio=$(echo "$mem" | grep "lower bound" | sed -E 's/.*= ([0-9.]+).*/\1/')
   load=$(echo "$bench" | awk '{print $2}')
   first=$(echo "$bench" | awk '{print $3}')
-  printf "%-22s %8sM %8sM %8sM %6s %8sM %8sM %8s %9s\n" "$name" "$(val '^weights')" "$(val 'activations, planned')" \
+  printf "%-22s %8sM %8sM %8sM %6s %8sM %8sM %8s %9s\n" "$name" "$(val '^weights, held')" "$(val 'activations, planned')" \
     "$(val 'lower bound')" "$ratio" "$(val 'no reuse')" "$(val 'peak RSS')" "$load" "$first"
 done

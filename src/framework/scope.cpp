@@ -34,12 +34,44 @@ std::vector<std::string> Scope::LocalVarNames() const {
   return names;
 }
 
-std::shared_ptr<const void> Scope::Derived(const std::string& key,
-                                           const std::function<std::shared_ptr<const void>()>& make) const {
+std::shared_ptr<const void> Scope::Derived(
+    const std::string& key, const std::function<std::shared_ptr<const void>(size_t* bytes)>& make) const {
   std::lock_guard<std::mutex> lock(derived_mu_);
   auto& slot = derived_[key];
-  if (!slot) slot = make();
+  if (!slot) {
+    size_t bytes = 0;
+    slot = make(&bytes);
+    if (slot) derived_bytes_ += bytes;
+  }
   return slot;
+}
+
+std::shared_ptr<const void> Scope::FindDerived(const std::string& key) const {
+  std::lock_guard<std::mutex> lock(derived_mu_);
+  auto it = derived_.find(key);
+  return it == derived_.end() ? nullptr : it->second;
+}
+
+bool Scope::ReleaseWeight(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(derived_mu_);
+  if (released_.count(name)) return true;
+  auto it = vars_.find(name);
+  if (!releasable_.count(name) || it == vars_.end()) return false;
+  Tensor* t = it->second->GetMutable();
+  released_bytes_ += t->nbytes();
+  t->Release();
+  released_.insert(name);
+  return true;
+}
+
+size_t Scope::derived_bytes() const {
+  std::lock_guard<std::mutex> lock(derived_mu_);
+  return derived_bytes_;
+}
+
+size_t Scope::released_bytes() const {
+  std::lock_guard<std::mutex> lock(derived_mu_);
+  return released_bytes_;
 }
 
 }  // namespace ember

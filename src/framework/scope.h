@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,14 +43,31 @@ class Scope {
 
   // Data derived from weights (packed filters), made once per key and shared by every predictor of the
   // model; safe to call from many threads. The weights scope owns it, so it lives as long as the Model.
+  // `make` sets *bytes to the size of what it made (for derived_bytes); a null result is not kept (the next
+  // call makes again).
   std::shared_ptr<const void> Derived(const std::string& key,
-                                      const std::function<std::shared_ptr<const void>()>& make) const;
+                                      const std::function<std::shared_ptr<const void>(size_t* bytes)>& make) const;
+  // The data made for `key`, or null (never makes).
+  std::shared_ptr<const void> FindDerived(const std::string& key) const;
+
+  // Weights whose only reader works from data derived from them (a conv's packed filter): the model names
+  // them, and the reader frees each once its derived copy exists (ReleaseWeight). The data goes, the dims
+  // stay; a maker that runs later finds data() null, under the same lock as Derived's makers.
+  void SetReleasable(std::set<std::string> names) { releasable_ = std::move(names); }
+  // Frees weight `name` when it is releasable; returns whether it did (now or before).
+  bool ReleaseWeight(const std::string& name) const;
+  size_t derived_bytes() const;   // kept by Derived
+  size_t released_bytes() const;  // freed by ReleaseWeight
 
  private:
   const Scope* parent_;
   std::map<std::string, std::unique_ptr<Variable>> vars_;
   mutable std::mutex derived_mu_;
   mutable std::map<std::string, std::shared_ptr<const void>> derived_;
+  mutable size_t derived_bytes_ = 0;
+  std::set<std::string> releasable_;
+  mutable std::set<std::string> released_;
+  mutable size_t released_bytes_ = 0;
 };
 
 }  // namespace ember

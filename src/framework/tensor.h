@@ -18,7 +18,9 @@ namespace ember {
 class Allocation {
  public:
   using Releaser = void (*)(void* ptr, size_t size);
-  Allocation(void* ptr, size_t size, bool owned) : ptr_(ptr), size_(size), owned_(owned) {}
+  // `mapped`: pages of its own (mmap), unmapped when freed.
+  Allocation(void* ptr, size_t size, bool owned, bool mapped = false)
+      : ptr_(ptr), size_(size), owned_(owned), mapped_(mapped) {}
   // Memory released by `release` (e.g. munmap for a memory-mapped file).
   Allocation(void* ptr, size_t size, Releaser release) : ptr_(ptr), size_(size), owned_(false), release_(release) {}
   ~Allocation();
@@ -31,6 +33,7 @@ class Allocation {
   void* ptr_;
   size_t size_;
   bool owned_;
+  bool mapped_ = false;
   Releaser release_ = nullptr;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <new>
 #include <set>
 
@@ -42,6 +43,23 @@ Status CheckOps(const ProgramDesc& program) {
 }  // namespace
 
 namespace {
+// Filters read by one conv and nothing else (not fed, not fetched): the conv may free them once packed.
+std::set<std::string> ConvOnlyFilters(const ProgramDesc& program) {
+  std::map<std::string, int> readers;
+  std::set<std::string> filters;
+  for (const auto& op : program.block0().ops) {
+    for (const auto& n : op.AllInputNames()) ++readers[n];
+    if (op.type == "conv2d" || op.type == "depthwise_conv2d")
+      for (const auto& n : op.Input("Filter")) filters.insert(n);
+  }
+  for (const auto& n : program.FetchNames()) ++readers[n];
+  for (const auto& n : program.FeedNames()) ++readers[n];
+  std::set<std::string> out;
+  for (const auto& n : filters)
+    if (readers[n] == 1) out.insert(n);
+  return out;
+}
+
 void ZeroFloatWeights(Scope* weights) {
   for (const auto& n : weights->LocalVarNames()) {
     Tensor* t = weights->FindLocalVar(n)->GetMutable();
@@ -77,6 +95,7 @@ Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std:
       for (const auto& n : m->weights_.LocalVarNames())
         if (!used.count(n)) m->weights_.EraseLocalVar(n);
       m->loaded_program_runnable_ = false;
+      if (options.release_packed_weights) m->weights_.SetReleasable(ConvOnlyFilters(m->program_.optimized));
     }
   }
   *out = std::shared_ptr<const Model>(std::move(m));

@@ -44,6 +44,11 @@ struct ModelOptions {
   // Keep the weights that only the program as loaded uses (originals of folded filters), so predictors
   // can run it with PredictorOptions::use_loaded_program. Off: they are freed after the passes.
   bool keep_loaded_program = false;
+  // Free each conv filter that only its conv reads once the conv has made its packed copy (the first
+  // predictor's first run): peak memory drops by about the size of the weights. A later input shape that
+  // would choose another kernel path for such a conv runs the path its filter was packed for. Only where the
+  // program as loaded is not kept (keep_loaded_program off, optimize on).
+  bool release_packed_weights = true;
   // LoadFromMemory only: use the params buffer in place (zero-copy) instead of copying it. The caller then
   // keeps the buffer alive and unchanged for as long as the Model (and any Predictor of it) exists.
   bool use_caller_memory = false;

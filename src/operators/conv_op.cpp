@@ -62,8 +62,10 @@ Status ConvParam::Bind(ParamBinder* b) {
   // A filter that is a model weight is packed once and shared by every predictor of the model.
   weights_scope = b->weights_scope();
   const auto& fnames = b->op().Input("Filter");
-  if (fnames.size() == 1 && weights_scope->FindLocalVar(fnames[0]) && !b->op().Output("Output").empty())
+  if (fnames.size() == 1 && weights_scope->FindLocalVar(fnames[0]) && !b->op().Output("Output").empty()) {
     cache_key = "conv_filter:" + fnames[0] + ">" + b->op().Output("Output")[0];
+    filter_name = fnames[0];
+  }
   AttrReader& a = b->attrs();
   strides = a.Ints("strides", {1, 1});
   paddings = a.Ints("paddings", {0, 0});

@@ -50,6 +50,7 @@ struct ConvParam {
   ConvGeometry geo;  // set by InferShape
   const Scope* weights_scope = nullptr;  // where packed filters are shared by all predictors
   std::string cache_key;                 // filter variable + output: names this op's packed filter
+  std::string filter_name;               // the filter variable, when cache_key is set
   Status Bind(ParamBinder* b);
 };
 

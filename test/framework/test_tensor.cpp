@@ -141,8 +141,9 @@ TEST_CASE("Scope::Derived makes shared data once, even from many threads", "[fra
   Scope weights;
   Scope predictor_a(&weights), predictor_b(&weights);
   std::atomic<int> made{0};
-  auto make = [&] {
+  auto make = [&](size_t* bytes) {
     ++made;
+    *bytes = 4000;
     return std::shared_ptr<const void>(std::make_shared<std::vector<float>>(1000, 1.f));
   };
   std::vector<std::shared_ptr<const void>> got(8);
@@ -155,4 +156,26 @@ TEST_CASE("Scope::Derived makes shared data once, even from many threads", "[fra
   CHECK(predictor_a.root() == &weights);
   CHECK(weights.Derived("other", make) != got[0]);
   CHECK(made == 2);
+  CHECK(weights.derived_bytes() == 8000);
+  CHECK(weights.FindDerived("other") != nullptr);
+  CHECK(weights.FindDerived("missing") == nullptr);
+}
+
+TEST_CASE("Scope::ReleaseWeight frees only weights named releasable, keeping their dims", "[framework][scope]") {
+  Scope weights;
+  for (const char* n : {"w", "kept"}) {
+    Tensor* t = weights.Var(n)->GetMutable();
+    t->Resize(DDim({4, 8}));
+    t->mutable_data<float>()[0] = 1.f;
+  }
+  weights.SetReleasable({"w", "absent"});
+  CHECK_FALSE(weights.ReleaseWeight("kept"));
+  CHECK_FALSE(weights.ReleaseWeight("absent"));
+  CHECK(weights.ReleaseWeight("w"));
+  CHECK(weights.ReleaseWeight("w"));  // already freed: still true, counted once
+  CHECK(weights.released_bytes() == 4 * 8 * sizeof(float));
+  const Tensor& w = weights.FindVar("w")->Get();
+  CHECK(w.dims() == DDim({4, 8}));
+  CHECK(w.data<float>() == nullptr);
+  CHECK(weights.FindVar("kept")->Get().data<float>() != nullptr);
 }

@@ -179,7 +179,12 @@ int InspectMemory(const Args& a) {
     if (!(s = p->Run()).ok()) return Fail(s);
   PredictorMemory m = p->Memory();
   auto mib = [](size_t b) { return static_cast<double>(b) / (1 << 20); };
-  std::printf("weights:                 %10.2f MiB\n", mib(weight_bytes));
+  const Scope& w = model->weights();
+  std::printf("weights, as loaded:      %10.2f MiB\n", mib(weight_bytes));
+  std::printf("  freed once packed:     %10.2f MiB\n", mib(w.released_bytes()));
+  std::printf("  packed / copied:       %10.2f MiB  (filters in the layouts the kernels read)\n",
+              mib(w.derived_bytes()));
+  std::printf("weights, held:           %10.2f MiB\n", mib(weight_bytes - w.released_bytes() + w.derived_bytes()));
   std::printf("activations, planned:    %10.2f MiB\n", mib(m.arena_bytes));
   std::printf("activations, lower bound:%10.2f MiB  (planned / bound = %.3f)\n", mib(m.lower_bound),
               m.lower_bound ? static_cast<double>(m.arena_bytes) / m.lower_bound : 0.0);

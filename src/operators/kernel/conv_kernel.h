@@ -21,11 +21,10 @@ class ConvKernel {
   const char* Name(const ConvParam& param) const;
 
  private:
-  std::vector<T> filter_;   // [Cout, Cin/groups * kh * kw], copied when a path reads the plain filter
   std::vector<T> bias_;     // [Cout] (zeros without a Bias input), zero-padded to the accelerated paths' bias_align
   std::vector<T> scratch_;  // im2col buffer, reused across runs (portable path)
-  // The filter packed for each accelerated path (cpu_accel.h's ConvAccelPlan::path), made on first use once
-  // per model and shared by its predictors: a new input shape may change the path.
+  // The filter each path reads (cpu_accel.h's ConvAccelPlan::path: packed for it, or a plain copy), made on
+  // first use once per model and shared by its predictors: a new input shape may change the path.
   std::shared_ptr<const std::vector<T>> packed_[kConvAccelPaths];
 };
 

@@ -9,31 +9,48 @@ namespace ember {
 
 namespace {
 
-// The packed filter `key` of the op, made by `make` once per model (shared by its predictors through the
-// weights scope) or per kernel when the op has no cache key.
-std::shared_ptr<const std::vector<float>> SharedPacked(const ConvParam& p, const std::string& suffix,
-                                                       const std::function<void(std::vector<float>*)>& make) {
-  auto pack = [&] {
+// The filter `plan`'s path reads (packed for it, or a plain copy), made from the model's filter once and shared
+// by the predictors through the weights scope (the kernel's own without one); null when the model's filter
+// was freed before this copy was made.
+std::shared_ptr<const std::vector<float>> SharedFilter(const ConvParam& p, const ConvAccel* a,
+                                                       const ConvAccelPlan& plan) {
+  auto make = [&](size_t* bytes) -> std::shared_ptr<const void> {
+    const float* f = p.filter->data<float>();
+    if (!f) return nullptr;
     auto v = std::make_shared<std::vector<float>>();
-    make(v.get());
-    return std::shared_ptr<const void>(v);
+    if (plan.pack_suffix) a->pack(plan.path, p.geo, f, v.get());
+    else v->assign(f, f + p.filter->numel());
+    *bytes = v->size() * sizeof(float);
+    return v;
   };
+  size_t unused = 0;
+  const std::string suffix = plan.pack_suffix ? plan.pack_suffix : "@plain";
   return std::static_pointer_cast<const std::vector<float>>(
-      p.cache_key.empty() || !p.weights_scope ? pack() : p.weights_scope->Derived(p.cache_key + suffix, pack));
+      p.cache_key.empty() || !p.weights_scope ? make(&unused) : p.weights_scope->Derived(p.cache_key + suffix, make));
 }
 
-// The filter `plan`'s path reads: its packed copy in `slot` (a pack_suffix implies an accelerator `a`) or
-// the plain one, each made on first use.
-const float* PathFilter(const ConvParam& p, const ConvAccel* a, const ConvAccelPlan& plan,
-                        std::shared_ptr<const std::vector<float>>* slot, std::vector<float>* plain) {
-  if (plan.pack_suffix) {
-    if (!*slot)
-      *slot = SharedPacked(p, plan.pack_suffix,
-                           [&](std::vector<float>* v) { a->pack(plan.path, p.geo, p.filter->data<float>(), v); });
-    return (*slot)->data();
+// Where the model freed the filter (ModelOptions::release_packed_weights), a path with no copy yet runs the one
+// the filter was freed for instead (it runs any input shape; a faster one for this shape is lost).
+std::string PinnedKey(const ConvParam& p) { return "conv_plan:" + p.cache_key; }
+
+// The plan for the current geometry and its filter in `slots`, made on first use.
+const float* PlanFilter(const ConvParam& p, const ConvAccel* a, ConvAccelPlan* plan,
+                        std::shared_ptr<const std::vector<float>>* slots) {
+  *plan = a ? a->plan(p.geo, p.nchw16c) : ConvAccelPlan{};
+  if (!slots[plan->path]) slots[plan->path] = SharedFilter(p, a, *plan);
+  if (!slots[plan->path] && !p.cache_key.empty()) {
+    if (auto pinned = p.weights_scope->FindDerived(PinnedKey(p))) {
+      *plan = *std::static_pointer_cast<const ConvAccelPlan>(pinned);
+      if (!slots[plan->path]) slots[plan->path] = SharedFilter(p, a, *plan);
+    }
   }
-  if (plain->empty()) plain->assign(p.filter->data<float>(), p.filter->data<float>() + p.filter->numel());
-  return plain->data();
+  return slots[plan->path] ? slots[plan->path]->data() : nullptr;
+}
+
+Status FilterFreed(const ConvParam& p) {
+  return Unimplemented("the filter of the conv writing ", p.cache_key.substr(p.cache_key.find('>') + 1),
+                            " was freed once packed for another kernel path, which this run cannot use (load "
+                            "the model with ModelOptions::release_packed_weights off)");
 }
 
 }  // namespace
@@ -50,10 +67,14 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
     return Unimplemented("data_format NCHW16c supports 1x1 stride-1 convs and depthwise 3x3 / 5x5 stride 1 / 2 "
                          "only, got a ", g.kernel_h, "x", g.kernel_w, " conv with groups = ", g.groups);
   }
-  // The filter the current geometry's path reads is made now (packed copies shared by all predictors); the
-  // other paths' on first use.
-  const ConvAccelPlan plan = a ? a->plan(p->geo, p->nchw16c) : ConvAccelPlan{};
-  PathFilter(*p, a, plan, &packed_[plan.path], &filter_);
+  // The filter the current geometry's path reads is made now (copies shared by all predictors); the other
+  // paths' on first use. Then the model's filter can go, where the model allows it.
+  ConvAccelPlan plan;
+  if (!PlanFilter(*p, a, &plan, packed_)) return FilterFreed(*p);
+  if (!p->cache_key.empty()) {  // the path to fall back on is known before the filter can go
+    p->weights_scope->Derived(PinnedKey(*p), [&](size_t*) { return std::make_shared<const ConvAccelPlan>(plan); });
+    p->weights_scope->ReleaseWeight(p->filter_name);
+  }
   return Status::OK();
 }
 
@@ -65,8 +86,9 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   if (p.nchw16c && !a)
     return Unimplemented("data_format NCHW16c needs the NCHW16c kernels of an instruction-set folder, which this "
                          "build lacks");
-  const ConvAccelPlan plan = a ? a->plan(p.geo, p.nchw16c) : ConvAccelPlan{};
-  const float* w = PathFilter(p, a, plan, &packed_[plan.path], &filter_);
+  ConvAccelPlan plan;
+  const float* w = PlanFilter(p, a, &plan, packed_);
+  if (!w) return FilterFreed(p);
   if (plan.path != 0) {
     a->run(plan.path, p.geo, w, bias_.data(), p.act, x, y);
   } else if (IsDepthwise(p.geo)) {
