@@ -16,7 +16,7 @@ class ConvKernel {
  public:
   Status Init(ConvParam* param);
   Status Compute(const ConvParam& param);
-  // The implementation Compute runs for the param's current geometry, for the profile's kernel column:
+  // The implementation the last Compute ran (before one: the one it would run), for the profile's kernel column:
   // "winograd F(6,3) avx512", "gemm avx2", "dw3x3s1 avx512", "portable", ...
   const char* Name(const ConvParam& param) const;
 
@@ -26,6 +26,7 @@ class ConvKernel {
   // The filter each path reads (cpu_accel.h's ConvAccelPlan::path: packed for it, or a plain copy), made on
   // first use once per model and shared by its predictors: a new input shape may change the path.
   std::shared_ptr<const std::vector<T>> packed_[kConvAccelPaths];
+  int ran_path_ = -1;  // the path of the last Compute (the filter's packed path where it was freed), for Name
 };
 
 }  // namespace ember

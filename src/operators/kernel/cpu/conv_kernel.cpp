@@ -89,6 +89,7 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   ConvAccelPlan plan;
   const float* w = PlanFilter(p, a, &plan, packed_);
   if (!w) return FilterFreed(p);
+  ran_path_ = plan.path;
   if (plan.path != 0) {
     a->run(plan.path, p.geo, w, bias_.data(), p.act, x, y);
   } else if (IsDepthwise(p.geo)) {
@@ -103,7 +104,7 @@ template <>
 const char* ConvKernel<CPU, float>::Name(const ConvParam& p) const {
   const ConvAccel* a = CpuAccel().conv;
   if (!a) return "portable";
-  return a->name(a->plan(p.geo, p.nchw16c).path, p.geo);
+  return a->name(ran_path_ >= 0 ? ran_path_ : a->plan(p.geo, p.nchw16c).path, p.geo);
 }
 
 }  // namespace ember
