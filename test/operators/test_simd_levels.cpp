@@ -206,6 +206,9 @@ TEST_CASE("simd levels: pool2d against the portable pooling", "[simd][pool]") {
     cases.push_back({"max", 2, 5, w, 3, 2, 1, false});
     cases.push_back({"avg", 2, 4, w, 2, 1, 1, false});
   }
+  // 3x3 stride-2 max along wide rows (NEON slides along them: full steps, then a last step whose next column
+  // comes as a scalar, then the per-vector path), with and without pads, 2- and 3-row windows.
+  for (int64_t w = 14; w <= 45; ++w) cases.push_back({"max", 2, 6 + w % 2, w, 3, 2, w % 3 == 0 ? 0 : 1, false});
   for (const Case& c : cases)
     CompareAtEveryLevel(
         [&] {

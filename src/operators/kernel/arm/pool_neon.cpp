@@ -9,10 +9,17 @@ namespace arm {
 
 namespace {
 #include "operators/kernel/arm/vmath_isa_neon.inc"
+inline void LoadEvenOdd(const float* p, V* even, V* odd) {
+  const float32x4x2_t v = vld2q_f32(p);
+  *even = v.val[0];
+  *odd = v.val[1];
+}
+inline V Ext1(V a, V b) { return vextq_f32(a, b, 1); }
 }  // namespace
 
 #define EMBER_POOL(name) name##Neon
 #define EMBER_POOL_WHOLE_TAILS 1
+#define EMBER_POOL_EVEN_ODD 1
 #include "operators/kernel/simd/pool_kernel.inc"
 
 }  // namespace arm
