@@ -9,6 +9,13 @@
 namespace ember {
 namespace simd {
 
+namespace {
+// n >= 0 zeros (a call to memset only when there are any: an empty fill cost a call per run of a panel row).
+inline void ZeroFloats(float* p, int64_t n) {
+  if (n > 0) std::fill(p, p + n, 0.f);
+}
+}  // namespace
+
 void Im2ColBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const {
   const ConvGeometry& g = g_;
   const int64_t taps = g.kernel_h * g.kernel_w;
@@ -52,27 +59,24 @@ void Im2ColBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr,
         const Run& run = runs[q];
         float* o = out + run.jj;
         const int64_t ih = run.oh * g.stride_h + row.ih_off;
-        if (ih < 0 || ih >= g.in_h) {
-          std::fill(o, o + run.len, 0.f);
-          continue;
-        }
         const int64_t a = std::max(run.ow, row.ow0), b = std::min(run.ow + run.len, row.ow1);
-        if (a >= b) {
-          std::fill(o, o + run.len, 0.f);
+        if (ih < 0 || ih >= g.in_h || a >= b) {
+          ZeroFloats(o, run.len);
           continue;
         }
-        std::fill(o, o + (a - run.ow), 0.f);
+        ZeroFloats(o, a - run.ow);  // most runs lie inside: no call for the empty fills
         const float* src = row.plane + ih * g.in_w + row.iw_off;
+        float* to = o + (a - run.ow);
         if (g.stride_w == 1) {
-          std::memcpy(o + (a - run.ow), src + a, static_cast<size_t>(b - a) * sizeof(float));
-        } else if (g.stride_w == 2) {  // vector permutes of the ISA
-          gather_even_(src + 2 * a, o + (a - run.ow), b - a);
-        } else {
-          for (int64_t ow = a; ow < b; ++ow) o[ow - run.ow] = src[ow * g.stride_w];
+          std::memcpy(to, src + a, static_cast<size_t>(b - a) * sizeof(float));
+        } else if (g.stride_w == 2 && b - a >= 8) {  // vector permutes of the ISA
+          gather_even_(src + 2 * a, to, b - a);
+        } else {  // short runs (7- or 14-wide rows) without a call
+          for (int64_t ow = a; ow < b; ++ow) to[ow - a] = src[ow * g.stride_w];
         }
-        std::fill(o + (b - run.ow), o + run.len, 0.f);
+        ZeroFloats(o + (b - run.ow), run.ow + run.len - b);
       }
-      std::fill(out + w, out + nr, 0.f);
+      ZeroFloats(out + w, nr - w);
     }
   }
 }
