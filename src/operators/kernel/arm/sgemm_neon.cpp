@@ -79,41 +79,41 @@ inline bool KLoopFast(int64_t kc, const float* a, const float* b, int64_t ldb, f
   return true;
 }
 
+// The 6x16 tile's k loop (operands a, b, k4, k1, ldb; accumulators v0-v23, B v24-v27, A v28-v30): four k
+// steps per iteration, A's 24 floats in two loads of three registers, each holding two steps' 6 values (a
+// step's a4, a5 and the next one's a0, a1 share v29); 104 instructions per 96 FMAs. The last kc % 4 steps one
+// at a time (29 per 24). Ends at label 2.
+#define EMBER_ASM_GEMM_K_LOOP                                                                   \
+  "cbz %[k4], 3f\n"                                                                             \
+  "1:\n"                                                                                        \
+  "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n" EMBER_ASM_B_LOAD                               \
+  EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")  \
+  EMBER_ASM_B_LOAD                                                                              \
+  EMBER_ASM_FMLA_ROWS6("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")  \
+  "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n" EMBER_ASM_B_LOAD                               \
+  EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")  \
+  EMBER_ASM_B_LOAD                                                                              \
+  EMBER_ASM_FMLA_ROWS6("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")  \
+  "subs %[k4], %[k4], #1\n"                                                                     \
+  "b.ne 1b\n"                                                                                   \
+  "3:\n"                                                                                        \
+  "cbz %[k1], 2f\n"                                                                             \
+  "4:\n" EMBER_ASM_B_LOAD                                                                      \
+  "ldr q28, [%[a]], #8\n"                                                                       \
+  "ldr q29, [%[a]], #16\n"                                                                      \
+  EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[2]", "v29.s[3]")  \
+  "subs %[k1], %[k1], #1\n"                                                                     \
+  "b.ne 4b\n"                                                                                   \
+  "2:\n"
 template <>
 inline bool KLoopFast<4>(int64_t kc, const float* a, const float* b, int64_t ldb, float32x4_t (&acc)[kGemmMR][4]) {
   const int64_t ldb_bytes = ldb * static_cast<int64_t>(sizeof(float));
   float* out = reinterpret_cast<float*>(acc);
   if (kc < 0) kc = 0;
   int64_t k4 = kc / 4, k1 = kc % 4;
-  // Four k steps per iteration: A's 24 floats in two loads of three registers, each holding two steps' 6
-  // values (a step's a4, a5 and the next one's a0, a1 share v29); 104 instructions per 96 FMAs. The last
-  // kc % 4 steps one at a time (29 per 24).
   asm volatile(
       EMBER_ASM_ZERO_ROWS6
-      "cbz %[k4], 3f\n"
-      "1:\n"
-      "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n"
-      EMBER_ASM_B_LOAD
-      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
-      EMBER_ASM_B_LOAD
-      EMBER_ASM_FMLA_ROWS6("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")
-      "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n"
-      EMBER_ASM_B_LOAD
-      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
-      EMBER_ASM_B_LOAD
-      EMBER_ASM_FMLA_ROWS6("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")
-      "subs %[k4], %[k4], #1\n"
-      "b.ne 1b\n"
-      "3:\n"
-      "cbz %[k1], 2f\n"
-      "4:\n"
-      EMBER_ASM_B_LOAD
-      "ldr q28, [%[a]], #8\n"
-      "ldr q29, [%[a]], #16\n"
-      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[2]", "v29.s[3]")
-      "subs %[k1], %[k1], #1\n"
-      "b.ne 4b\n"
-      "2:\n"
+      EMBER_ASM_GEMM_K_LOOP
       "stp q0, q1, [%[out]]\n stp q2, q3, [%[out], #32]\n stp q4, q5, [%[out], #64]\n"
       "stp q6, q7, [%[out], #96]\n stp q8, q9, [%[out], #128]\n stp q10, q11, [%[out], #160]\n"
       "stp q12, q13, [%[out], #192]\n stp q14, q15, [%[out], #224]\n stp q16, q17, [%[out], #256]\n"
@@ -137,8 +137,9 @@ inline void FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb
   const int64_t clamp = e.act == 1, ldb_bytes = ldb * 4, ldc_bytes = ldc * 4;
   if (kc < 0) kc = 0;
   int64_t k4 = kc / 4, k1 = kc % 4;
-#define EMBER_ASM_BIAS_ROW(c0, c1, c2, c3) \
-  "ld1r {" c0 ".4s}, [%[bias]], #4\n mov " c1 ".16b, " c0 ".16b\n mov " c2 ".16b, " c0 ".16b\n mov " c3 ".16b, " c0 ".16b\n"
+#define EMBER_ASM_BIAS_ROW(c0, c1, c2, c3)                                    \
+  "ld1r {" c0 ".4s}, [%[bias]], #4\n mov " c1 ".16b, " c0 ".16b\n"             \
+  "mov " c2 ".16b, " c0 ".16b\n mov " c3 ".16b, " c0 ".16b\n"
 #define EMBER_ASM_CLAMP_ROW(c0, c1, c2, c3)                                                                    \
   "fmax " c0 ".4s, " c0 ".4s, v24.4s\n fmax " c1 ".4s, " c1 ".4s, v24.4s\n fmax " c2 ".4s, " c2 ".4s, v24.4s\n" \
   "fmax " c3 ".4s, " c3 ".4s, v24.4s\n fmin " c0 ".4s, " c0 ".4s, v25.4s\n fmin " c1 ".4s, " c1 ".4s, v25.4s\n" \
@@ -147,30 +148,7 @@ inline void FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb
       EMBER_ASM_BIAS_ROW("v0", "v1", "v2", "v3") EMBER_ASM_BIAS_ROW("v4", "v5", "v6", "v7")
       EMBER_ASM_BIAS_ROW("v8", "v9", "v10", "v11") EMBER_ASM_BIAS_ROW("v12", "v13", "v14", "v15")
       EMBER_ASM_BIAS_ROW("v16", "v17", "v18", "v19") EMBER_ASM_BIAS_ROW("v20", "v21", "v22", "v23")
-      "cbz %[k4], 3f\n"
-      "1:\n"
-      "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n"
-      EMBER_ASM_B_LOAD
-      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
-      EMBER_ASM_B_LOAD
-      EMBER_ASM_FMLA_ROWS6("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")
-      "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n"
-      EMBER_ASM_B_LOAD
-      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
-      EMBER_ASM_B_LOAD
-      EMBER_ASM_FMLA_ROWS6("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]", "v30.s[2]", "v30.s[3]")
-      "subs %[k4], %[k4], #1\n"
-      "b.ne 1b\n"
-      "3:\n"
-      "cbz %[k1], 2f\n"
-      "4:\n"
-      EMBER_ASM_B_LOAD
-      "ldr q28, [%[a]], #8\n"
-      "ldr q29, [%[a]], #16\n"
-      EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[2]", "v29.s[3]")
-      "subs %[k1], %[k1], #1\n"
-      "b.ne 4b\n"
-      "2:\n"
+      EMBER_ASM_GEMM_K_LOOP
       "cbz %[clamp], 5f\n"
       "ld1r {v24.4s}, [%[bounds]], #4\n"
       "ld1r {v25.4s}, [%[bounds]]\n"
