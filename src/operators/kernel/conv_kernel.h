@@ -26,6 +26,7 @@ class ConvKernel {
   // The filter each path reads (cpu_accel.h's ConvAccelPlan::path: packed for it, or a plain copy), made on
   // first use once per model and shared by its predictors: a new input shape may change the path.
   std::shared_ptr<const std::vector<T>> packed_[kConvAccelPaths];
+  ConvAccelPlan pinned_{-1, nullptr};  // the path a freed filter was packed for, once a run needed it
   int ran_path_ = -1;  // the path of the last Compute (the filter's packed path where it was freed), for Name
 };
 

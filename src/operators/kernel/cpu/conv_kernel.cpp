@@ -33,24 +33,27 @@ std::shared_ptr<const std::vector<float>> SharedFilter(const ConvParam& p, const
 // the filter was freed for instead (it runs any input shape; a faster one for this shape is lost).
 std::string PinnedKey(const ConvParam& p) { return "conv_plan:" + p.cache_key; }
 
-// The plan for the current geometry and its filter in `slots`, made on first use.
+// The plan for the current geometry and its filter in `slots`, made on first use. `pinned` (path -1 until
+// needed) keeps the fallback once found, so later runs at that shape take no lock.
 const float* PlanFilter(const ConvParam& p, const ConvAccel* a, ConvAccelPlan* plan,
-                        std::shared_ptr<const std::vector<float>>* slots) {
+                        std::shared_ptr<const std::vector<float>>* slots, ConvAccelPlan* pinned) {
   *plan = a ? a->plan(p.geo, p.nchw16c) : ConvAccelPlan{};
-  if (!slots[plan->path]) slots[plan->path] = SharedFilter(p, a, *plan);
-  if (!slots[plan->path] && !p.cache_key.empty()) {
-    if (auto pinned = p.weights_scope->FindDerived(PinnedKey(p))) {
-      *plan = *std::static_pointer_cast<const ConvAccelPlan>(pinned);
-      if (!slots[plan->path]) slots[plan->path] = SharedFilter(p, a, *plan);
-    }
+  if (!slots[plan->path] && pinned->path < 0) slots[plan->path] = SharedFilter(p, a, *plan);
+  if (!slots[plan->path] && pinned->path < 0 && !p.cache_key.empty()) {
+    if (auto found = p.weights_scope->FindDerived(PinnedKey(p)))
+      *pinned = *std::static_pointer_cast<const ConvAccelPlan>(found);
+  }
+  if (!slots[plan->path] && pinned->path >= 0) {
+    *plan = *pinned;
+    if (!slots[plan->path]) slots[plan->path] = SharedFilter(p, a, *plan);
   }
   return slots[plan->path] ? slots[plan->path]->data() : nullptr;
 }
 
 Status FilterFreed(const ConvParam& p) {
   return Unimplemented("the filter of the conv writing ", p.cache_key.substr(p.cache_key.find('>') + 1),
-                            " was freed once packed for another kernel path, which this run cannot use (load "
-                            "the model with ModelOptions::release_packed_weights off)");
+                       " was freed once packed for another kernel path, which this run cannot use (load the "
+                       "model with ModelOptions::release_packed_weights off)");
 }
 
 }  // namespace
@@ -70,7 +73,7 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
   // The filter the current geometry's path reads is made now (copies shared by all predictors); the other
   // paths' on first use. Then the model's filter can go, where the model allows it.
   ConvAccelPlan plan;
-  if (!PlanFilter(*p, a, &plan, packed_)) return FilterFreed(*p);
+  if (!PlanFilter(*p, a, &plan, packed_, &pinned_)) return FilterFreed(*p);
   if (!p->cache_key.empty()) {  // the path to fall back on is known before the filter can go
     p->weights_scope->Derived(PinnedKey(*p), [&](size_t*) { return std::make_shared<const ConvAccelPlan>(plan); });
     p->weights_scope->ReleaseWeight(p->filter_name);
@@ -87,7 +90,7 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
     return Unimplemented("data_format NCHW16c needs the NCHW16c kernels of an instruction-set folder, which this "
                          "build lacks");
   ConvAccelPlan plan;
-  const float* w = PlanFilter(p, a, &plan, packed_);
+  const float* w = PlanFilter(p, a, &plan, packed_, &pinned_);
   if (!w) return FilterFreed(p);
   ran_path_ = plan.path;
   if (plan.path != 0) {
