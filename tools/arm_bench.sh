@@ -41,9 +41,7 @@ fi
 [ ${#nets[@]} -eq 0 ] && nets=(mobilenet mobilenet_v2 squeezenet shufflenet_v2 resnet18 mobilenet_ssd)
 [ -x "$ember" ] || { echo "arm_bench.sh: $ember missing (tools/arm_test.sh builds it)" >&2; exit 2; }
 qemu=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
-input_whc() {  # the W H C of a graph's Input layer (0=w 1=h 2=c), as ncnn's benchncnn sizes it
-  awk '$1 == "Input" {for (i = 1; i <= NF; ++i) {split($i, kv, "="); a[kv[1]] = kv[2]} print a["0"], a["1"], a["2"]; exit}' "$1"
-}
+. "$root/tools/ncnn_harness.sh"  # input_whc
 if [ "$insns" = 1 ]; then
   # Each engine runs 1 and then 3 timed loops; the difference / 2 is one inference (loading, warm-up and set-up
   # cancel). Ember skips its FMA-limit loop (time-budgeted, so its count varies).

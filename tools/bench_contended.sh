@@ -45,16 +45,14 @@ start_busy() { bash -c 'while :; do :; done' & busy_pid=$!; sleep 0.2; }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else if (NR % 2) print v[(NR + 1) / 2];
                                                 else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
-input_whc() { awk '$1 == "Input" {for (i = 1; i <= NF; ++i) {split($i, kv, "="); a[kv[1]] = kv[2]} print a["0"], a["1"], a["2"]; exit}' "$1"; }
+. "$here/tools/ncnn_harness.sh"
 ember_ms() {  # ember_ms NET THREADS
   "$ember" bench "$graphs/$1.param" --generate-weights --no-limit --threads "$2" --loops "$loops" --warmup "$warmup" \
     2>/dev/null | awk 'NF >= 9 && $4 + 0 > 0 { v = $4 } END { if (v != "") print v }'
 }
 ncnn_ms() {  # ncnn_ms NET THREADS
   [ -n "$ncnn" ] || return 0
-  local w h c
-  read -r w h c < <(input_whc "$graphs/$1.param")
-  NCNN_FP32=1 "$ncnn" "$graphs/$1.param" "$w" "$h" "$c" "$2" "$warmup" "$loops" 2>&1 | awk '$1 == "median_ms" { print $2 }'
+  ncnn_median_ms "$ncnn" "$graphs/$1.param" "$2" "$warmup" "$loops"
 }
 rss_mib() {  # rss_mib COMMAND... -> peak RSS in MiB of one run
   /usr/bin/time -f "%M" -o "$tmp/rss" "$@" >/dev/null 2>&1 || { echo "-"; return; }

@@ -67,12 +67,11 @@ bench() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2fx", a / b; else print "-" }'; }
 # ncnn's own harness on the same graph (its zero weights, float32; shared/bench/ncnn/README): median ms or "-".
 ncnn="$graphs/bin/ncnn_median_x86_64"
+. "$here/tools/ncnn_harness.sh"
 ncnn_ms() {  # ncnn_ms NET THREADS
   [ -x "$ncnn" ] || { echo -; return; }
-  local w h c v
-  read -r w h c < <(awk '$1 == "Input" {for (i = 1; i <= NF; ++i) {split($i, kv, "="); a[kv[1]] = kv[2]}
-                         print a["0"], a["1"], a["2"]; exit}' "$graphs/$1.param")
-  v=$(NCNN_FP32=1 "$ncnn" "$graphs/$1.param" "$w" "$h" "$c" "$2" "$warmup" "$loops" 2>&1 | awk '$1 == "median_ms" { print $2 }')
+  local v
+  v=$(ncnn_median_ms "$ncnn" "$graphs/$1.param" "$2" "$warmup" "$loops")
   echo "${v:--}"
 }
 
