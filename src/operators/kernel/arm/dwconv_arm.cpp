@@ -11,8 +11,9 @@ namespace arm {
 
 namespace {
 
-// A thread's pack4 tile and the layout its zeros were written for (as simd/dwconv.cpp's PadBuffer): the pads
-// and the slack stay zero from one group of planes to the next of a layer, so only input rows are packed.
+// A thread's pack4 tile and the layout its zeros were written for: the pads and the slack stay zero from one
+// group of planes to the next of a layer, so only input rows are packed (a row that held input and now lies
+// outside it is zeroed again, holds_input).
 struct Tile4c {
   std::vector<float> data, out;
   int64_t rows = -1, cols = -1, left = -1, in_w = -1;
