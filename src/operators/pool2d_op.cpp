@@ -19,6 +19,7 @@ Status Pool2dParam::Bind(ParamBinder* b) {
   dilations = a.Ints("dilations", {1, 1});
   global_pooling = a.Bool("global_pooling", false);
   ceil_mode = a.Bool("ceil_mode", false);
+  last_window_in_input = a.Bool("last_window_in_input", false);
   exclusive = a.Bool("exclusive", true);
   adaptive = a.Bool("adaptive", false);
   padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
@@ -52,9 +53,9 @@ Status Pool2dOp::InferShape() {
   if (p.nchw16c) return InferGlobal16c(p);
   EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, p.data_format));
   const bool dilated = p.dilations[0] != 1 || p.dilations[1] != 1;
-  if (dilated && (p.pooling_type != "max" || p.adaptive || p.global_pooling))
+  if (dilated && (p.adaptive || p.global_pooling))
     return Unimplemented("attribute dilations ", DDim(p.dilations).ToString(),
-                         " is supported for max pooling over fixed windows only");
+                         " is supported for pooling over fixed windows only");
   if (p.mask && (p.pooling_type != "max" || p.adaptive))
     return Unimplemented("output Mask needs max pooling over fixed windows");
   const DDim& x = p.x->dims();
@@ -99,9 +100,9 @@ Status Pool2dOp::InferShape() {
       // ksize is the output size (the input size under global_pooling, as in Paddle).
       out[i] = kernel[i];
     } else {
-      // C++ division truncates toward zero, as Paddle's PoolOutputSize does.
-      const int64_t span = in[i] - ((kernel[i] - 1) * p.dilations[static_cast<size_t>(i)] + 1) + pads[2 * i] + pads[2 * i + 1];
-      out[i] = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
+      const int64_t extent = (kernel[i] - 1) * p.dilations[static_cast<size_t>(i)] + 1;
+      out[i] = PooledSize(in[i], extent, pads[2 * i], pads[2 * i + 1], p.strides[i], p.ceil_mode,
+                          p.last_window_in_input);
     }
     EMBER_CHECK(out[i] > 0, "output size would be <= 0: X ", x.ToString(), ", ksize {", kernel[0], ",",
                 kernel[1], "}, paddings {", pads[0], ",", pads[1], ",", pads[2], ",", pads[3], "}, strides ",

@@ -1,6 +1,6 @@
 // pool2d: max or average pooling over NCHW windows, with Paddle's global, adaptive, ceil_mode and
-// exclusive variants. Ember extensions: attribute dilations (2 values, default {1, 1}; max pooling over
-// fixed windows only), as ONNX MaxPool has, and an optional output Mask (int32, as Paddle's
+// exclusive variants. Ember extensions: attribute dilations (2 values, default {1, 1}; fixed windows only),
+// as ONNX MaxPool and AveragePool have; attribute last_window_in_input (see PooledSize); and an optional output Mask (int32, as Paddle's
 // max_pool2d_with_index: for each output, the index h * W + w of its maximum in the input plane, the first
 // one on ties, -1 for an empty window), max pooling only; data_format NCHW16c (set by the nchw16c_layout
 // pass) for global pooling: X [N, C/16, H, W, 16] -> Out [N, C/16, 1, 1, 16].
@@ -13,6 +13,17 @@
 #include "operators/kernel/pool2d_kernel.h"
 
 namespace ember {
+
+// The output size of a pooling along one axis. With ceil_mode Paddle and ncnn keep a last window that starts
+// in the end padding; ONNX, PyTorch and Caffe drop it (last_window_in_input).
+inline int64_t PooledSize(int64_t in, int64_t extent, int64_t pad_begin, int64_t pad_end, int64_t stride,
+                          bool ceil_mode, bool last_window_in_input) {
+  // C++ division truncates toward zero, as Paddle's PoolOutputSize does.
+  const int64_t span = in + pad_begin + pad_end - extent;
+  int64_t out = (ceil_mode ? span + stride - 1 : span) / stride + 1;
+  if (ceil_mode && last_window_in_input && out > 1 && (out - 1) * stride >= in + pad_begin) --out;
+  return out;
+}
 
 // A pooling resolved against the current input dims. Only the top/left paddings place the windows; the
 // bottom/right ones only size the output (as in Paddle).
@@ -32,6 +43,7 @@ struct Pool2dParam {
   std::string pooling_type, padding_algorithm, data_format;
   std::vector<int64_t> ksize, strides, paddings, dilations;
   bool global_pooling = false, ceil_mode = false, exclusive = true, adaptive = false;
+  bool last_window_in_input = false;  // see PooledSize
   PoolGeometry geo;  // set by InferShape
   bool nchw16c = false;  // data_format NCHW16c: geo's channels count blocks of 16
   Status Bind(ParamBinder* b);

@@ -17,6 +17,7 @@ Status Pool3dParam::Bind(ParamBinder* b) {
   dilations = a.Ints("dilations", {1, 1, 1});
   global_pooling = a.Bool("global_pooling", false);
   ceil_mode = a.Bool("ceil_mode", false);
+  last_window_in_input = a.Bool("last_window_in_input", false);
   exclusive = a.Bool("exclusive", true);
   adaptive = a.Bool("adaptive", false);
   padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
@@ -31,9 +32,9 @@ Status Pool3dOp::InferShape() {
     return Unimplemented("attribute pooling_type must be max or avg, got '", p.pooling_type, "'");
   EMBER_RETURN_IF_ERROR(CheckConv3dAttrs(p.strides, p.paddings, p.dilations, p.data_format));
   const bool dilated = std::any_of(p.dilations.begin(), p.dilations.end(), [](int64_t d) { return d != 1; });
-  if (dilated && (p.pooling_type != "max" || p.adaptive || p.global_pooling))
+  if (dilated && (p.adaptive || p.global_pooling))
     return Unimplemented("attribute dilations ", DDim(p.dilations).ToString(),
-                         " is supported for max pooling over fixed windows only");
+                         " is supported for pooling over fixed windows only");
   const DDim& x = p.x->dims();
   EMBER_CHECK(x.size() == 5, "input X must be 5-D NCDHW, got ", x.ToString());
   Pool3dGeometry& g = p.geo;
@@ -66,8 +67,8 @@ Status Pool3dOp::InferShape() {
     if (p.adaptive) {
       w.out[i] = w.kernel[i];  // ksize is the output size
     } else {
-      const int64_t span = w.in[i] + w.pad[i] + w.pad_end[i] - extent[i];
-      w.out[i] = (p.ceil_mode ? span + w.stride[i] - 1 : span) / w.stride[i] + 1;
+      w.out[i] = PooledSize(w.in[i], extent[i], w.pad[i], w.pad_end[i], w.stride[i], p.ceil_mode,
+                            p.last_window_in_input);
     }
     EMBER_CHECK(w.out[i] > 0, "output size would be <= 0: X ", x.ToString(), ", ksize ", DDim(p.ksize).ToString(),
                 ", paddings ", DDim(std::vector<int64_t>(pads, pads + 6)).ToString(), ", strides ",

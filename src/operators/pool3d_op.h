@@ -1,7 +1,7 @@
 // pool3d: max or average pooling over NCDHW windows (Paddle's pool3d): attributes pooling_type, ksize,
 // strides (3 values), paddings (3 or 6), global_pooling, ceil_mode, exclusive, adaptive, padding_algorithm,
-// data_format (NCDHW only), with pool2d's window rules. Ember extension: dilations (3 values, default 1s;
-// max pooling only), as ONNX MaxPool has.
+// data_format (NCDHW only), with pool2d's window rules. Ember extensions: dilations (3 values, default 1s),
+// as ONNX MaxPool and AveragePool have; last_window_in_input as pool2d.
 #pragma once
 
 #include <string>
@@ -10,6 +10,7 @@
 #include "framework/operator.h"
 #include "operators/conv3d_op.h"
 #include "operators/kernel/pool3d_kernel.h"
+#include "operators/pool2d_op.h"
 
 namespace ember {
 
@@ -26,6 +27,7 @@ struct Pool3dParam {
   std::string pooling_type, padding_algorithm, data_format;
   std::vector<int64_t> ksize, strides, paddings, dilations;
   bool global_pooling = false, ceil_mode = false, exclusive = true, adaptive = false;
+  bool last_window_in_input = false;  // see PooledSize
   Pool3dGeometry geo;  // set by InferShape
   Status Bind(ParamBinder* b);
 };

@@ -20,6 +20,7 @@
 #include "io/ember.h"
 #include "io/onnx_test_util.h"
 #include "onnx.pb.h"
+#include "test_util.h"
 
 using namespace ember;
 using namespace ember::test;
@@ -266,20 +267,9 @@ void RunOne(const std::string& suite, const std::string& dir, const std::string&
   if (!random) tally->passed++;
 }
 
-}  // namespace
-
-TEST_CASE("ONNX conformance: libonnx-testdata node and pytorch tests", "[onnx][conformance]") {
-  if (!Exists(kTestDataRoot)) FAIL("libonnx-testdata is not installed (" << kTestDataRoot << ")");
-  Tally tally;
-  const char* filter = std::getenv("EMBER_ONNX_TEST_FILTER");  // substring of the test name, for debugging
-  for (const char* suite : {"node", "pytorch-converted", "pytorch-operator"}) {
-    std::string root = std::string(kTestDataRoot) + "/" + suite;
-    for (const auto& name : ListDir(root, "test_")) {
-      if (filter && name.find(filter) == std::string::npos) continue;
-      RunOne(suite, root + "/" + name, name, &tally);
-    }
-  }
-  std::printf("ONNX conformance (libonnx-testdata): attempted %d, passed %d, failed %d\n", tally.attempted,
+// Prints the tally of one set; every failure in full.
+void Report(const char* set_name, const Tally& tally) {
+  std::printf("ONNX conformance (%s): attempted %d, passed %d, failed %d\n", set_name, tally.attempted,
               tally.passed, tally.failed);
   for (const auto& kv : tally.per_suite) std::printf("  attempted in %s: %d\n", kv.first.c_str(), kv.second);
   int skipped = 0;
@@ -290,8 +280,38 @@ TEST_CASE("ONNX conformance: libonnx-testdata node and pytorch tests", "[onnx][c
   for (const auto& kv : tally.skipped) reasons.push_back({-kv.second, kv.first});
   std::sort(reasons.begin(), reasons.end());
   for (const auto& r : reasons) std::printf("    %4d  %s\n", -r.first, r.second.c_str());
-  // Every attempted test must pass: each failure is printed in full.
   for (const auto& f : tally.failures) std::printf("  FAILED %s\n", f.c_str());
+}
+
+// Runs the test folders under root/suite (suite "" = root itself) whose name holds the filter.
+void RunSuite(const std::string& root, const char* suite, const char* filter, Tally* tally) {
+  std::string dir = *suite ? root + "/" + suite : root;
+  for (const auto& name : ListDir(dir, "test_")) {
+    if (filter && name.find(filter) == std::string::npos) continue;
+    RunOne(*suite ? suite : "node", dir + "/" + name, name, tally);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ONNX conformance: libonnx-testdata node and pytorch tests", "[onnx][conformance]") {
+  if (!Exists(kTestDataRoot)) FAIL("libonnx-testdata is not installed (" << kTestDataRoot << ")");
+  Tally tally;
+  const char* filter = std::getenv("EMBER_ONNX_TEST_FILTER");  // substring of the test name, for debugging
+  for (const char* suite : {"node", "pytorch-converted", "pytorch-operator"})
+    RunSuite(kTestDataRoot, suite, filter, &tally);
+  Report("libonnx-testdata, ONNX 1.12", tally);
   if (!filter) CHECK(tally.attempted >= 673);
+  CHECK(tally.failed == 0);
+}
+
+// ONNX 1.23's node tests (opsets up to 28), from ../shared/models/onnx-node-1.23.
+TEST_CASE("ONNX conformance: ONNX 1.23 node tests", "[onnx][conformance]") {
+  std::string root = ModelsDir() + "/onnx-node-1.23";
+  if (!Exists(root)) FAIL("the ONNX 1.23 node tests are absent: " << root);
+  Tally tally;
+  const char* filter = std::getenv("EMBER_ONNX_TEST_FILTER");
+  RunSuite(root, "", filter, &tally);
+  Report("ONNX 1.23 node tests", tally);
   CHECK(tally.failed == 0);
 }

@@ -17,7 +17,7 @@ namespace ember {
 
 // The opsets of the default ONNX domain this build imports.
 constexpr int kOnnxMinOpset = 1;
-constexpr int kOnnxMaxOpset = 21;
+constexpr int kOnnxMaxOpset = 28;
 
 // The graph being built and what is known about its values at import. Methods in importer.cpp.
 struct OnnxGraph {

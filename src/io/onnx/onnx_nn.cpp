@@ -234,7 +234,6 @@ Status ConvertPool(OnnxContext& c) {
   Spatial sp;
   EMBER_RETURN_IF_ERROR(ReadSpatial(c, nsp, k, false, &sp));
   const bool dilated = std::any_of(sp.dilations.begin(), sp.dilations.end(), [](int64_t d) { return d != 1; });
-  if (dilated && !max) return a.Unsupported("dilations", DDim(a.Ints("dilations", {})).ToString());
   const int64_t storage_order = a.Int("storage_order", 0);
   if (storage_order != 0 && storage_order != 1) return a.Unsupported("storage_order", std::to_string(storage_order));
   const bool indices = c.node().output_size() > 1 && !c.Out(1).empty();
@@ -247,8 +246,8 @@ Status ConvertPool(OnnxContext& c) {
   std::map<std::string, Attribute> attrs = {
       {"pooling_type", Attribute::String(max ? "max" : "avg")}, {"ksize", Attribute::Ints(sp.kernel)},
       {"strides", Attribute::Ints(sp.strides)}, {"paddings", Attribute::Ints(sp.paddings)},
-      {"ceil_mode", Attribute::Bool(ceil)}, {"exclusive", Attribute::Bool(exclusive)},
-      {"padding_algorithm", Attribute::String(sp.algo)}};
+      {"ceil_mode", Attribute::Bool(ceil)}, {"last_window_in_input", Attribute::Bool(true)},
+      {"exclusive", Attribute::Bool(exclusive)}, {"padding_algorithm", Attribute::String(sp.algo)}};
   if (dilated) attrs["dilations"] = Attribute::Ints(sp.dilations);
   if (nsp == 3) {
     c.AddOp("pool3d", {{"X", {x4}}}, {{"Out", {y4}}}, attrs);

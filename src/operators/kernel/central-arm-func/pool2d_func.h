@@ -61,9 +61,10 @@ inline void Pool2d(const PoolGeometry& g, const float* x, float* y) {
   });
 }
 
-// Max pooling over fixed windows with dilations, optionally writing each maximum's index h * W + w in its
-// input plane (the first one on ties; -1 and a value of 0 for an empty window).
-inline void Pool2dMaxDilated(const PoolGeometry& g, const float* x, float* y, int32_t* mask) {
+// Pooling over fixed windows with dilations; max pooling optionally writes each maximum's index h * W + w in
+// its input plane (the first one on ties; -1 and a value of 0 for an empty window). A non-exclusive average
+// divides by the taps inside the input and its leading padding on both sides (pool2d's rule).
+inline void Pool2dDilated(const PoolGeometry& g, const float* x, float* y, int32_t* mask) {
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
   // The taps [*k0, *k1) of a window starting at `start` that fall inside [0, in).
   auto taps = [](int64_t start, int64_t dil, int64_t kernel, int64_t in, int64_t* k0, int64_t* k1) {
@@ -87,11 +88,20 @@ inline void Pool2dMaxDilated(const PoolGeometry& g, const float* x, float* y, in
         for (int64_t kh = h0; kh < h1; ++kh)
           for (int64_t kw = w0; kw < w1; ++kw) {
             const int64_t idx = (sh + kh * g.dilation_h) * g.in_w + sw + kw * g.dilation_w;
-            if (at < 0 || plane[idx] > v) {
+            if (!g.is_max) {
+              v += plane[idx];
+            } else if (at < 0 || plane[idx] > v) {
               v = plane[idx];
               at = idx;
             }
           }
+        if (!g.is_max && h1 > h0 && w1 > w0) {
+          int64_t ph0, ph1, pw0, pw1;  // taps inside the input padded by the leading pad on both sides
+          taps(sh + g.pad_top, g.dilation_h, g.kernel_h, g.in_h + 2 * g.pad_top, &ph0, &ph1);
+          taps(sw + g.pad_left, g.dilation_w, g.kernel_w, g.in_w + 2 * g.pad_left, &pw0, &pw1);
+          const int64_t n = g.exclusive ? (h1 - h0) * (w1 - w0) : (ph1 - ph0) * (pw1 - pw0);
+          v /= static_cast<float>(n);
+        }
         y[nc * out_hw + oh * g.out_w + ow] = v;
         if (mask) mask[nc * out_hw + oh * g.out_w + ow] = static_cast<int32_t>(at);
       }

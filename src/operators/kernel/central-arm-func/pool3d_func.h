@@ -39,7 +39,8 @@ inline Pool3dAxis Pool3dWindow(const Pool3dGeometry& g, int i, int64_t o) {
   int64_t k1 = w.in[i] - start <= 0 ? 0 : std::min(w.kernel[i], (w.in[i] - start + a.step - 1) / a.step);
   a.first = start + k0 * a.step;
   a.count = std::max<int64_t>(k1 - k0, 0);
-  a.padded = w.kernel[i];
+  // Taps inside the input padded by the leading pad on both sides (start >= -pad always).
+  a.padded = std::min(w.kernel[i], (w.in[i] + 2 * w.pad[i] + a.step - 1 - (start + w.pad[i])) / a.step);
   return a;
 }
 
@@ -96,18 +97,14 @@ inline std::vector<float> Pool3d(const Pool3dGeometry& g, const std::vector<floa
         for (int64_t ow = 0; ow < w.out[2]; ++ow) {
           double acc = 0;
           bool any = false;
-          int64_t n = 0, padded = 1;
-          const int64_t o[3] = {od, oh, ow};
-          for (int i = 0; i < 3; ++i) {
-            const int64_t s = o[i] * w.stride[i] - w.pad[i];
-            padded *= std::min(s + w.kernel[i], w.in[i] + w.pad[i]) - s;
-          }
+          int64_t n = 0, padded = 0;  // taps in the input; taps in it padded by the leading pads on both sides
           for (int64_t kd = 0; kd < w.kernel[0]; ++kd)
             for (int64_t kh = 0; kh < w.kernel[1]; ++kh)
               for (int64_t kw = 0; kw < w.kernel[2]; ++kw) {
                 int64_t id = od * w.stride[0] - w.pad[0] + kd * w.dilation[0];
                 int64_t ih = oh * w.stride[1] - w.pad[1] + kh * w.dilation[1];
                 int64_t iw = ow * w.stride[2] - w.pad[2] + kw * w.dilation[2];
+                if (id < w.in[0] + w.pad[0] && ih < w.in[1] + w.pad[1] && iw < w.in[2] + w.pad[2]) ++padded;
                 if (id < 0 || id >= w.in[0] || ih < 0 || ih >= w.in[1] || iw < 0 || iw >= w.in[2]) continue;
                 double v = x[static_cast<size_t>(((nc * w.in[0] + id) * w.in[1] + ih) * w.in[2] + iw)];
                 acc = g.is_max ? (any ? std::max(acc, v) : v) : acc + v;

@@ -16,7 +16,7 @@ Status Pool2dKernel<CPU, float>::Compute(const Pool2dParam& p) {
     return Status::OK();
   }
   if (p.mask || p.geo.dilation_h != 1 || p.geo.dilation_w != 1) {
-    Pool2dMaxDilated(p.geo, p.x->data<float>(), p.out->mutable_data<float>(),
+    Pool2dDilated(p.geo, p.x->data<float>(), p.out->mutable_data<float>(),
                      p.mask ? p.mask->mutable_data<int32_t>() : nullptr);
     return Status::OK();
   }
