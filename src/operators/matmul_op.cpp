@@ -105,7 +105,8 @@ Status MatMulOp::InferShape() {
     if (x_vec && m == 1) od.erase(od.end() - 2);
     if (y_vec && n == 1) od.pop_back();
   }
-  if (od.empty()) od.push_back(1);
+  // Two vectors: matmul_v2 gives a 0-D scalar (as Paddle 2.5+ and ONNX do), matmul [1].
+  if (od.empty() && !p.v2) od.push_back(1);
 
   p.gemm_trans_x = tx;
   p.gemm_trans_y = ty;

@@ -1,7 +1,9 @@
 // pad (N-D): Out = X padded by `paddings` = [before_0, after_0, before_1, after_1, ...] (one pair per dim of
-// X; negative values crop), from the Paddings input (int32/int64) or the paddings attribute. mode:
-// "constant" (pad_value), "reflect" (mirror without the edge; pads must be smaller than the dim) or
-// "edge" (repeat the edge). Any element type.
+// X; negative values crop), from the Paddings input (int32/int64) or the paddings attribute. With the
+// optional Axes input (int32/int64, negative counts from the end) Paddings is ONNX's layout instead:
+// [begin over Axes..., end over Axes...], other dims unpadded. mode: "constant" (pad_value), "reflect"
+// (mirror without the edge; pads must be smaller than the dim), "edge" (repeat the edge) or "wrap" (the
+// other end's values, as ONNX's wrap). Any element type.
 #pragma once
 
 #include <string>
@@ -12,12 +14,13 @@
 
 namespace ember {
 
-enum class PadNdMode { kConstant, kReflect, kEdge };
+enum class PadNdMode { kConstant, kReflect, kEdge, kWrap };
 
 struct PadNdParam {
   const Tensor* x = nullptr;
   const Tensor* paddings_tensor = nullptr;
   const Tensor* value_tensor = nullptr;  // optional PadValue: one element of X's type
+  const Tensor* axes_tensor = nullptr;   // optional Axes
   Tensor* out = nullptr;
   std::vector<int64_t> paddings_attr;
   float pad_value = 0.f;

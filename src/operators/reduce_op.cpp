@@ -12,6 +12,7 @@ int64_t VarTypeOf(DataType t) {
     case DataType::kFloat32: return static_cast<int64_t>(VarDataType::kFP32);
     case DataType::kInt32: return static_cast<int64_t>(VarDataType::kInt32);
     case DataType::kInt64: return static_cast<int64_t>(VarDataType::kInt64);
+    case DataType::kBool: return static_cast<int64_t>(VarDataType::kBool);
     default: return -2;
   }
 }
@@ -24,6 +25,7 @@ Status ReduceParam::Bind(ParamBinder* b) {
   if (t == "reduce_sum") type = ReduceType::kSum;
   else if (t == "reduce_mean") type = ReduceType::kMean;
   else if (t == "reduce_max") type = ReduceType::kMax;
+  else if (t == "reduce_min") type = ReduceType::kMin;
   else return Unimplemented("unknown reduce op ", t);
   AttrReader& a = b->attrs();
   dim = a.Ints("dim", {0});
@@ -39,8 +41,10 @@ Status ReduceParam::Bind(ParamBinder* b) {
 Status ReduceOp::InferShape() {
   ReduceParam& p = param_;
   const DataType dt = p.x->dtype();
-  EMBER_CHECK(dt == DataType::kFloat32 || dt == DataType::kInt32 || dt == DataType::kInt64,
-              "input X must be float32, int32 or int64, got ", DataTypeName(dt));
+  const bool extreme = p.type == ReduceType::kMax || p.type == ReduceType::kMin;
+  EMBER_CHECK(dt == DataType::kFloat32 || dt == DataType::kInt32 || dt == DataType::kInt64 ||
+                  (extreme && dt == DataType::kBool),
+              "input X must be float32, int32 or int64 (or bool for max / min), got ", DataTypeName(dt));
   const int64_t vt = VarTypeOf(dt);
   if (p.in_dtype != -1 && p.in_dtype != vt)
     return Unimplemented("attribute in_dtype = ", p.in_dtype, " differs from X's type ", DataTypeName(dt),
@@ -93,8 +97,6 @@ Status ReduceOp::InferShape() {
   }
   if (od.empty()) od.push_back(1);
   const DDim out_dims(od);
-  EMBER_CHECK(!(p.type == ReduceType::kMax && p.count == 0 && out_dims.numel() > 0),
-              "reduce_max over zero elements of X ", xd.ToString());
   p.out->Resize(out_dims);
   p.out->set_dtype(dt);
   return Status::OK();
@@ -103,5 +105,6 @@ Status ReduceOp::InferShape() {
 REGISTER_OPERATOR_CPU(reduce_sum, ReduceOp)
 REGISTER_OPERATOR_CPU(reduce_mean, ReduceOp)
 REGISTER_OPERATOR_CPU(reduce_max, ReduceOp)
+REGISTER_OPERATOR_CPU(reduce_min, ReduceOp)
 
 }  // namespace ember

@@ -1,8 +1,11 @@
 // resize (ONNX Resize semantics) over the last two dims of X (other dims must keep their size): modes
 // nearest (nearest_mode round_prefer_floor, round_prefer_ceil, floor, ceil), linear and cubic
 // (cubic_coeff_a, exclude_outside); coordinate_transformation_mode half_pixel, pytorch_half_pixel,
-// align_corners, asymmetric, tf_half_pixel_for_nn. Output size from the Sizes input or sizes attribute,
-// else floor(in * scale) from the Scales input or scales attribute (one value per dim of X).
+// align_corners, asymmetric, tf_half_pixel_for_nn, tf_crop_and_resize, half_pixel_symmetric. Output size
+// from the Sizes input or sizes attribute, else floor(in * scale) from the Scales input or scales attribute
+// (one value per dim of X, or per dim listed in attribute axes, as roi). keep_aspect_ratio_policy
+// not_larger / not_smaller resizes the listed dims by one scale that fits the sizes. antialias: linear and
+// cubic downsampling stretch their filter by 1 / scale (ONNX 18).
 #pragma once
 
 #include <string>
@@ -14,7 +17,11 @@
 namespace ember {
 
 enum class ResizeMode { kNearest, kLinear, kCubic };
-enum class ResizeCoord { kHalfPixel, kPytorchHalfPixel, kAlignCorners, kAsymmetric, kTfHalfPixelForNn, kTfCropAndResize };
+enum class ResizeCoord {
+  kHalfPixel, kPytorchHalfPixel, kAlignCorners, kAsymmetric, kTfHalfPixelForNn, kTfCropAndResize,
+  kHalfPixelSymmetric
+};
+enum class ResizePolicy { kStretch, kNotLarger, kNotSmaller };
 enum class ResizeNearest { kRoundPreferFloor, kRoundPreferCeil, kFloor, kCeil };
 
 struct ResizeParam {
@@ -28,6 +35,9 @@ struct ResizeParam {
   ResizeNearest nearest = ResizeNearest::kRoundPreferFloor;
   float cubic_a = -0.75f;
   bool exclude_outside = false;
+  bool antialias = false;
+  ResizePolicy policy = ResizePolicy::kStretch;
+  std::vector<int64_t> axes;  // the dims scales / sizes / roi list; empty: every dim
   std::vector<float> scales_attr;
   std::vector<int64_t> sizes_attr;
   std::vector<float> roi_attr;

@@ -12,6 +12,7 @@ Status SplitParam::Bind(ParamBinder* b) {
   outs = b->Outputs("Out");
   axis = b->attrs().Int("axis", 0);
   num = b->attrs().Int("num", 0);
+  uneven_num = b->attrs().Bool("uneven_num", false);
   sections = b->attrs().Ints("sections", {});
   axis_tensor = b->OptionalInput("AxisTensor");
   if (b->op().HasInput("SectionsTensorList")) sections_tensors = b->Inputs("SectionsTensorList");
@@ -50,8 +51,16 @@ Status SplitOp::InferShape() {
   std::vector<int64_t> sizes;
   if (num > 0) {
     EMBER_CHECK(num == n_out, "attribute num ", num, " differs from the number of outputs ", n_out);
-    EMBER_CHECK(dim % num == 0, "attribute num ", num, " does not divide dim ", dim, " of X ", in.ToString());
-    sizes.assign(static_cast<size_t>(num), dim / num);
+    if (p.uneven_num && dim % num != 0) {
+      const int64_t part = (dim + num - 1) / num;
+      EMBER_CHECK(part * (num - 1) < dim, "attribute num ", num, " leaves the last part of dim ", dim,
+                  " of X ", in.ToString(), " empty");
+      sizes.assign(static_cast<size_t>(num), part);
+      sizes.back() = dim - part * (num - 1);
+    } else {
+      EMBER_CHECK(dim % num == 0, "attribute num ", num, " does not divide dim ", dim, " of X ", in.ToString());
+      sizes.assign(static_cast<size_t>(num), dim / num);
+    }
   } else {
     EMBER_CHECK(static_cast<int64_t>(sections.size()) == n_out, what, " ",
                 DDim(sections).ToString(), " must have one entry per output (", n_out, ")");

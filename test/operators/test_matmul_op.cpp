@@ -111,9 +111,10 @@ TEST_CASE("matmul broadcasts batch dims", "[op][matmul]") {
 }
 
 TEST_CASE("matmul handles 1-D operands as Paddle does", "[op][matmul]") {
-  // matmul_v2: numpy; transposes of 1-D operands are ignored.
-  Check("matmul_v2", {5}, {5}, false, false, 1.f, {1}, false, false);
-  Check("matmul_v2", {5}, {5}, true, true, 1.f, {1}, false, false);
+  // matmul_v2: numpy (two vectors give a 0-D scalar, as Paddle 2.5+ and ONNX); transposes of 1-D operands
+  // are ignored.
+  Check("matmul_v2", {5}, {5}, false, false, 1.f, {}, false, false);
+  Check("matmul_v2", {5}, {5}, true, true, 1.f, {}, false, false);
   Check("matmul_v2", {5}, {3, 5, 4}, true, false, 1.f, {3, 4}, false, false);
   Check("matmul_v2", {3, 4, 5}, {5}, false, false, 1.f, {3, 4}, false, false);
   Check("matmul_v2", {5, 4}, {5}, true, true, 1.f, {4}, true, false);

@@ -1,5 +1,5 @@
-// pad (N-D): constant, reflect and edge modes, cropping, int64 data, against numpy's definitions written as
-// index loops.
+// pad (N-D): constant, reflect, edge and wrap modes, ONNX-layout pads over Axes, cropping, int64 data,
+// against numpy's definitions written as index loops.
 #include <catch2/catch.hpp>
 
 #include "test_util.h"
@@ -37,6 +37,47 @@ TEST_CASE("pad pads every dim in constant, reflect and edge modes", "[op][pad]")
           CHECK(yv[static_cast<size_t>(i * OW + j)] == want);
         }
     }
+}
+
+TEST_CASE("pad wraps around (more than once), and takes ONNX-layout pads over an Axes input", "[op][pad]") {
+  const int H = 2, W = 3;
+  Tensor x = RandomTensor({H, W}, 6);
+  std::vector<float> xv = ToVector(x);
+  OpRunner r("pad");  // rows: 1 before; cols: 4 before (more than W), 2 after
+  r.In("X", "x", x).Out("Out", "y").Attr("mode", Attribute::String("wrap"))
+      .Attr("paddings", Attribute::Ints({1, 0, 4, 2}));
+  REQUIRE(r.Run().ok());
+  const int OH = H + 1, OW = W + 6;
+  REQUIRE(r.Get("y").dims() == DDim({OH, OW}));
+  std::vector<float> yv = ToVector(r.Get("y"));
+  for (int i = 0; i < OH; ++i)
+    for (int j = 0; j < OW; ++j) {
+      const int si = ((i - 1) % H + H) % H, sj = ((j - 4) % W + W) % W;  // numpy's wrap
+      CHECK(yv[static_cast<size_t>(i * OW + j)] == xv[static_cast<size_t>(si * W + sj)]);
+    }
+
+  // Axes {-1}: Paddings [begin, end] of the last dim only; {1, 0} lists cols first.
+  Tensor x3 = RandomTensor({2, 3, 4}, 7);
+  OpRunner a("pad");
+  a.In("X", "x", x3).Out("Out", "y").In("Paddings", "p", MakeTypedTensor<int64_t>({2}, {1, 2}))
+      .In("Axes", "ax", MakeTypedTensor<int64_t>({1}, {-1})).Attr("pad_value", Attribute::Float(3));
+  REQUIRE(a.Run().ok());
+  CHECK(a.Get("y").dims() == DDim({2, 3, 7}));
+  OpRunner b("pad");
+  b.In("X", "x", x3).Out("Out", "y").In("Paddings", "p", MakeTypedTensor<int32_t>({4}, {2, 0, 1, 1}))
+      .In("Axes", "ax", MakeTypedTensor<int32_t>({2}, {1, 0}));
+  REQUIRE(b.Run().ok());
+  CHECK(b.Get("y").dims() == DDim({3, 6, 4}));  // dim 1: +2 before, +1 after; dim 0: +0 before, +1 after
+  OpRunner full("pad");
+  full.In("X", "x", x3).Out("Out", "y").Attr("paddings", Attribute::Ints({0, 1, 2, 1, 0, 0}));
+  REQUIRE(full.Run().ok());
+  CHECK(ToVector(b.Get("y")) == ToVector(full.Get("y")));
+  OpRunner bad("pad");
+  bad.In("X", "x", x3).Out("Out", "y").In("Paddings", "p", MakeTypedTensor<int64_t>({2}, {1, 2}))
+      .In("Axes", "ax", MakeTypedTensor<int64_t>({1}, {3}));
+  Status s = bad.Run();
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("axis 3") != std::string::npos);
 }
 
 TEST_CASE("pad crops with negative pads, pads int64, and rejects bad reflect pads", "[op][pad]") {

@@ -1,5 +1,8 @@
-// reduce_sum / reduce_mean / reduce_max against ref::Reduce (a plain loop in double).
+// reduce_sum / reduce_mean / reduce_max / reduce_min against ref::Reduce (a plain loop in double).
 #include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
 
 #include "operators/kernel/central-arm-func/reduce_func.h"
 #include "test_util.h"
@@ -13,7 +16,8 @@ struct ReduceOpType {
   ReduceType type;
 };
 const ReduceOpType kOps[] = {
-    {"reduce_sum", ReduceType::kSum}, {"reduce_mean", ReduceType::kMean}, {"reduce_max", ReduceType::kMax}};
+    {"reduce_sum", ReduceType::kSum}, {"reduce_mean", ReduceType::kMean}, {"reduce_max", ReduceType::kMax},
+    {"reduce_min", ReduceType::kMin}};
 
 // reduced: which of X's dims the attributes should reduce (stated by the test, not derived from `dim`).
 void Check(const ReduceOpType& op, const DDim& xd, const std::vector<int64_t>& dim, bool keep_dim,
@@ -88,6 +92,43 @@ TEST_CASE("reduce ops on integers", "[op][reduce]") {
   REQUIRE(r.Run().ok());  // dim defaults to {0}
   REQUIRE(r.Get("out").data<int64_t>() != nullptr);
   CHECK(r.Get("out").data<int64_t>()[0] == 5000000006LL);
+}
+
+TEST_CASE("reduce_max / reduce_min of bools, and every reduction over zero elements", "[op][reduce]") {
+  auto run_bool = [](const char* type) {
+    OpRunner r(type);
+    r.In("X", "x", MakeTypedTensor<bool>({3, 2}, {true, true, true, false, false, false}))
+        .Out("Out", "out").Attr("dim", Attribute::Ints({1}));
+    REQUIRE(r.Run().ok());
+    const Tensor& o = r.Get("out");
+    REQUIRE(o.dtype() == DataType::kBool);
+    return std::vector<bool>(o.data<bool>(), o.data<bool>() + 3);
+  };
+  CHECK(run_bool("reduce_min") == std::vector<bool>({true, false, false}));  // all
+  CHECK(run_bool("reduce_max") == std::vector<bool>({true, true, false}));   // any
+  OpRunner sum("reduce_sum");
+  sum.In("X", "x", MakeTypedTensor<bool>({2}, {true, false})).Out("Out", "out");
+  CHECK_FALSE(sum.Run().ok());
+
+  // ONNX's empty-set rules: sum 0, mean NaN, max -inf (lowest int), min +inf (highest int).
+  const float inf = std::numeric_limits<float>::infinity();
+  const std::vector<std::pair<const char*, float>> want = {
+      {"reduce_sum", 0.f}, {"reduce_max", -inf}, {"reduce_min", inf}};
+  for (const auto& w : want) {
+    OpRunner r(w.first);
+    r.In("X", "x", Tensor(DataType::kFloat32, DDim({2, 0, 3}))).Out("Out", "out").Attr("dim", Attribute::Ints({1}));
+    REQUIRE(r.Run().ok());
+    CHECK(r.Get("out").dims() == DDim({2, 3}));
+    CHECK(ToVector(r.Get("out")) == std::vector<float>(6, w.second));
+  }
+  OpRunner mean("reduce_mean");
+  mean.In("X", "x", Tensor(DataType::kFloat32, DDim({0}))).Out("Out", "out");
+  REQUIRE(mean.Run().ok());
+  CHECK(std::isnan(ToVector(mean.Get("out"))[0]));
+  OpRunner imin("reduce_min");
+  imin.In("X", "x", Tensor(DataType::kInt32, DDim({1, 0}))).Out("Out", "out").Attr("dim", Attribute::Ints({1}));
+  REQUIRE(imin.Run().ok());
+  CHECK(imin.Get("out").data<int32_t>()[0] == std::numeric_limits<int32_t>::max());
 }
 
 TEST_CASE("reduce ops check dim and dtype attributes", "[op][reduce]") {

@@ -39,6 +39,23 @@ TEST_CASE("split by num matches a plain loop", "[op][split]") {
   }
 }
 
+TEST_CASE("split with uneven_num: parts of ceil(dim / num), the last smaller (ONNX 18)", "[op][split]") {
+  Tensor x = RandomTensor({2, 7}, 4);
+  OpRunner r("split");
+  r.In("X", "x", x).Outs("Out", {"a", "b", "c"}).Attr("axis", Attribute::Int(1)).Attr("num", Attribute::Int(3))
+      .Attr("uneven_num", Attribute::Bool(true));
+  REQUIRE(r.Run().ok());
+  CHECK(ToVector(r.Get("a")) == RefPart(x, 1, 0, 3));
+  CHECK(ToVector(r.Get("b")) == RefPart(x, 1, 3, 3));
+  CHECK(ToVector(r.Get("c")) == RefPart(x, 1, 6, 1));
+  OpRunner empty("split");  // 5 into 4 parts of 2 leaves nothing for the last
+  empty.In("X", "x", RandomTensor({5}, 1)).Outs("Out", {"a", "b", "c", "d"}).Attr("num", Attribute::Int(4))
+      .Attr("uneven_num", Attribute::Bool(true));
+  Status s = empty.Run();
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("empty") != std::string::npos);
+}
+
 TEST_CASE("split by sections infers one -1 and moves int32", "[op][split]") {
   std::vector<int32_t> vals(2 * 7);
   for (size_t i = 0; i < vals.size(); ++i) vals[i] = static_cast<int32_t>(i) - 5;

@@ -139,8 +139,12 @@ Status ConvertReduction(NcnnContext& ctx, const NcnnLayer& L) {
   const int keepdims = pd.Int(4, 0);
   const NcnnBlob* in = ctx.Bottom(L, 0);
   const std::string& out = L.tops[0];
-  const char* type = op == 0 ? "reduce_sum" : op == 3 ? "reduce_mean" : op == 4 ? "reduce_max" : nullptr;
-  if (!type) return Unimplemented("operation ", op, " (only 0 sum, 3 mean, 4 max) is not supported");
+  const char* type = op == 0   ? "reduce_sum"
+                     : op == 3 ? "reduce_mean"
+                     : op == 4 ? "reduce_max"
+                     : op == 5 ? "reduce_min"
+                               : nullptr;
+  if (!type) return Unimplemented("operation ", op, " (only 0 sum, 3 mean, 4 max, 5 min) is not supported");
   std::map<std::string, Attribute> a;
   a["keep_dim"] = Attribute::Bool(keepdims != 0);
   int out_rank = in->rank;

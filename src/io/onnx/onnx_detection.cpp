@@ -126,7 +126,6 @@ Status ConvertResize(OnnxContext& c) {
   OnnxAttrs& a = c.attrs();
   std::map<std::string, Attribute> attrs = ResizeMode(a);
   std::string ctm = a.String("coordinate_transformation_mode", "half_pixel");
-  if (ctm == "half_pixel_symmetric") return a.Unsupported("coordinate_transformation_mode", Quote(ctm));
   const bool crop = ctm == "tf_crop_and_resize";
   if (crop) {
     attrs["extrapolation_value"] = Attribute::Float(a.Float("extrapolation_value", 0.f));
@@ -137,10 +136,9 @@ Status ConvertResize(OnnxContext& c) {
   attrs["cubic_coeff_a"] = Attribute::Float(a.Float("cubic_coeff_a", -0.75f));
   attrs["exclude_outside"] = Attribute::Bool(a.Int("exclude_outside", 0) != 0);
   a.Ignore({"extrapolation_value"});  // only read by tf_crop_and_resize
-  if (a.Int("antialias", 0) != 0) return a.Unsupported("antialias", "1");
-  if (a.Has("axes")) return c.Fail("attribute axes is not supported");
-  std::string policy = a.String("keep_aspect_ratio_policy", "stretch");
-  if (policy != "stretch") return a.Unsupported("keep_aspect_ratio_policy", Quote(policy));
+  attrs["antialias"] = Attribute::Bool(a.Int("antialias", 0) != 0);
+  if (a.Has("axes")) attrs["axes"] = Attribute::Ints(a.Ints("axes", {}));
+  attrs["keep_aspect_ratio_policy"] = Attribute::String(a.String("keep_aspect_ratio_policy", "stretch"));
   OpDesc::Slots ins = {{"X", {c.In(0)}}};
   ScalesInput(c, 2, &attrs, &ins);
   if (!c.In(3).empty()) {

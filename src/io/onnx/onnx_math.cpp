@@ -509,10 +509,6 @@ struct Reduction {
     c.AddOp(type, {{"X", {src}}}, {{"Out", {dst}}});
     return dst;
   }
-  void Neg(const std::string& src, const std::string& dst) {
-    c.AddOp("scale", {{"X", {src}}}, {{"Out", {dst}}},
-            {{"scale", Attribute::Float(-1)}, {"bias", Attribute::Float(0)}});
-  }
 
   OnnxContext& c;
   const std::string x, y;
@@ -539,13 +535,8 @@ Status ConvertReduce(OnnxContext& c) {
   });
 }
 
-Status ConvertReduceMin(OnnxContext& c) {  // -max(-x)
-  return EmitReduction(c, [](OnnxContext& c, Reduction& r) {
-    std::string nx = c.Temp(r.y), m = c.Temp(r.y);
-    r.Neg(r.x, nx);
-    r.Reduce("reduce_max", nx, m, r.keep);
-    r.Neg(m, r.y);
-  });
+Status ConvertReduceMin(OnnxContext& c) {
+  return EmitReduction(c, [](OnnxContext& c, Reduction& r) { r.Reduce("reduce_min", r.x, r.y, r.keep); });
 }
 
 Status ConvertReduceL1(OnnxContext& c) {

@@ -141,6 +141,7 @@ Status ConvertSplit(OnnxContext& c) {
   else if (num_outputs > 0 && num_outputs != static_cast<int64_t>(outs.size()))
     return a.Unsupported("num_outputs", std::to_string(num_outputs));
   else attrs["num"] = Attribute::Int(static_cast<int64_t>(outs.size()));
+  if (num_outputs > 0) attrs["uneven_num"] = Attribute::Bool(true);
   c.AddOp("split", ins, {{"Out", outs}}, attrs);
   return Status::OK();
 }
@@ -187,7 +188,8 @@ Status ConvertPad(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
   OnnxAttrs& a = c.attrs();
   std::string mode = a.String("mode", "constant");
-  if (mode != "constant" && mode != "reflect" && mode != "edge") return a.Unsupported("mode", Quote(mode));
+  if (mode != "constant" && mode != "reflect" && mode != "edge" && !(mode == "wrap" && c.opset() >= 19))
+    return a.Unsupported("mode", Quote(mode));
   std::map<std::string, Attribute> attrs = {{"mode", Attribute::String(mode)}};
   OpDesc::Slots ins = {{"X", {c.In(0)}}};
   std::vector<int64_t> pads;
@@ -209,13 +211,24 @@ Status ConvertPad(OnnxContext& c) {
   // [begin_0, end_0, begin_1, end_1, ...] over every dim.
   int r = c.Rank(c.In(0));
   std::vector<int64_t> axes;
-  if (c.opset() >= 18 && !c.In(3).empty()) {
+  const bool has_axes = c.opset() >= 18 && !c.In(3).empty();
+  if (has_axes && (!pads_t.empty() || !c.Const(c.In(3)) || r < 0)) {
+    // Runtime pads or axes, or an unknown rank: the op maps ONNX's layout over Axes when it runs.
+    if (pads_t.empty()) {
+      pads_t = c.Temp(c.Out(0));
+      EMBER_RETURN_IF_ERROR(c.AddWeight(pads_t, *c.Const(c.In(1))));
+    }
+    ins.push_back({"Paddings", {pads_t}});
+    ins.push_back({"Axes", {c.In(3)}});
+    c.SameType();
+    c.AddOp("pad", ins, {{"Out", {c.Out(0)}}}, attrs);
+    return Status::OK();
+  }
+  if (has_axes) {
     EMBER_RETURN_IF_ERROR(c.ConstInts(3, "axes", &axes));
-    if (r < 0) return c.Fail("input axes needs the rank of the data input (no value_info for it)");
     for (auto& ax : axes) ax = NormAxis(ax, r);
   }
   if (!pads_t.empty()) {
-    if (!axes.empty()) return c.Fail("input axes with runtime pads is not supported");
     std::string pairs;
     EMBER_RETURN_IF_ERROR(RuntimePads(c, pads_t, r, &pairs));
     ins.push_back({"Paddings", {pairs}});

@@ -48,6 +48,7 @@ inline Status PadNdCompute(const PadNdParam& p) {
           break;
         }
         if (p.mode == PadNdMode::kEdge) c = c < 0 ? 0 : len - 1;
+        else if (p.mode == PadNdMode::kWrap) c = ((c % len) + len) % len;
         else c = c < 0 ? -c : 2 * (len - 1) - c;  // reflect (pads < len)
       }
       off += c * stride[ud];

@@ -14,6 +14,7 @@ namespace ember {
 
 template <typename T> struct SumFn { T operator()(T a, T b) const { return a + b; } };
 template <typename T> struct MaxOfFn { T operator()(T a, T b) const { return b > a ? b : a; } };
+template <typename T> struct MinOfFn { T operator()(T a, T b) const { return b < a ? b : a; } };
 
 // out[o, j] = fn over k of in[o, k, j], for in viewed as [outer, r, inner] (r >= 1).
 template <typename T, typename Fn>
@@ -63,10 +64,16 @@ void ReduceMiddle(const T* in, int64_t outer, int64_t r, int64_t inner, T* out, 
 template <typename T>
 void ReduceCompute(ReduceType type, const std::vector<int64_t>& groups, const std::vector<bool>& reduced,
                    int64_t count, const T* x, T* out, int64_t out_numel) {
-  if (count == 0) {  // an empty sum is 0; an empty mean is 0/0 (reduce_max over nothing is refused)
+  if (count == 0) {  // an empty sum is 0, mean 0/0, max the lowest value (-inf), min the highest (ONNX)
     T v = 0;
-    if constexpr (std::is_floating_point<T>::value)
+    if constexpr (std::is_floating_point<T>::value) {
       if (type == ReduceType::kMean) v = std::numeric_limits<T>::quiet_NaN();
+      if (type == ReduceType::kMax) v = -std::numeric_limits<T>::infinity();
+      if (type == ReduceType::kMin) v = std::numeric_limits<T>::infinity();
+    } else {
+      if (type == ReduceType::kMax) v = std::numeric_limits<T>::lowest();
+      if (type == ReduceType::kMin) v = std::numeric_limits<T>::max();
+    }
     std::fill(out, out + out_numel, v);
     return;
   }
@@ -81,7 +88,8 @@ void ReduceCompute(ReduceType type, const std::vector<int64_t>& groups, const st
     std::copy(x, x + out_numel, out);
     return;
   }
-  std::vector<T> bufs[2];
+  using Buf = std::conditional_t<std::is_same<T, bool>::value, unsigned char, T>;  // no vector<bool>
+  std::vector<Buf> bufs[2];
   const T* cur = x;
   int which = 0;
   for (int g = static_cast<int>(groups.size()) - 1; g >= last; --g) {
@@ -92,19 +100,21 @@ void ReduceCompute(ReduceType type, const std::vector<int64_t>& groups, const st
     T* dst = out;
     if (g != last) {
       bufs[which].resize(static_cast<size_t>(outer * inner));
-      dst = bufs[which].data();
+      dst = reinterpret_cast<T*>(bufs[which].data());
     }
     const int64_t r = sizes[static_cast<size_t>(g)];
     if (type == ReduceType::kMax) ReduceMiddle(cur, outer, r, inner, dst, MaxOfFn<T>());
-    else ReduceMiddle(cur, outer, r, inner, dst, SumFn<T>());
+    else if (type == ReduceType::kMin) ReduceMiddle(cur, outer, r, inner, dst, MinOfFn<T>());
+    else if constexpr (!std::is_same<T, bool>::value) ReduceMiddle(cur, outer, r, inner, dst, SumFn<T>());
     sizes[static_cast<size_t>(g)] = 1;
     cur = dst;
     which ^= 1;
   }
-  if (type == ReduceType::kMean) {
-    const T c = static_cast<T>(count);
-    for (int64_t i = 0; i < out_numel; ++i) out[i] /= c;
-  }
+  if constexpr (!std::is_same<T, bool>::value)
+    if (type == ReduceType::kMean) {
+      const T c = static_cast<T>(count);
+      for (int64_t i = 0; i < out_numel; ++i) out[i] /= c;
+    }
 }
 
 namespace ref {
@@ -123,6 +133,7 @@ inline std::vector<double> Reduce(ReduceType type, const std::vector<int64_t>& x
       if (!reduced[d]) o = o * xdims[d] + idx[d];
     double& slot = out[static_cast<size_t>(o)];
     if (type == ReduceType::kMax) slot = seen[static_cast<size_t>(o)] ? std::max(slot, x[e]) : x[e];
+    else if (type == ReduceType::kMin) slot = seen[static_cast<size_t>(o)] ? std::min(slot, x[e]) : x[e];
     else slot += x[e];
     seen[static_cast<size_t>(o)] = true;
     for (size_t d = xdims.size(); d-- > 0;) {

@@ -20,10 +20,15 @@ struct ResizeTap {
   float weight;
 };
 
-// out_len: the output length as the transforms see it (in * scale, unrounded, when scales are given).
-inline double ResizeSourceCoord(const ResizeParam& p, int64_t x, int64_t in_len, double out_len, double scale,
-                                float roi0, float roi1) {
+// out_len: the output length as the transforms see it (in * scale, unrounded, when scales are given);
+// out_int: the output's size.
+inline double ResizeSourceCoord(const ResizeParam& p, int64_t x, int64_t in_len, double out_len, int64_t out_int,
+                                double scale, float roi0, float roi1) {
   switch (p.coord) {
+    case ResizeCoord::kHalfPixelSymmetric: {  // half_pixel about the centre of the rounded output
+      const double offset = in_len / 2.0 * (1 - static_cast<double>(out_int) / out_len);
+      return offset + (x + 0.5) / scale - 0.5;
+    }
     case ResizeCoord::kTfCropAndResize:
       return out_len > 1 ? roi0 * (in_len - 1) + x * (roi1 - roi0) * (in_len - 1) / (out_len - 1)
                          : 0.5 * (roi0 + roi1) * (in_len - 1);
@@ -37,12 +42,40 @@ inline double ResizeSourceCoord(const ResizeParam& p, int64_t x, int64_t in_len,
   return 0.0;
 }
 
+// The Keys cubic kernel with coefficient a at distance d.
+inline double CubicWeight(double a, double d) {
+  d = std::fabs(d);
+  if (d <= 1) return ((a + 2) * d - (a + 3)) * d * d + 1;
+  if (d < 2) return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a;
+  return 0.0;
+}
+
+// The (index, weight) taps of a source coordinate x0 + r: the linear or cubic filter, stretched by 1 / scale
+// when antialiasing a downscale (ONNX 18), its weights summing to 1.
+inline std::vector<std::pair<int64_t, double>> FilterTaps(const ResizeParam& p, int64_t x0, double r, double scale) {
+  const bool linear = p.mode == ResizeMode::kLinear;
+  const double s = p.antialias ? std::min(scale, 1.0) : 1.0;
+  const double radius = linear ? 1 : 2;
+  const int64_t start = static_cast<int64_t>(std::floor(-radius / s)) + 1;  // taps x0 + [start, 2 - start)
+  std::vector<std::pair<int64_t, double>> raw;
+  double sum = 0;
+  for (int64_t k = start; k < 2 - start; ++k) {
+    const double d = (static_cast<double>(k) - r) * s;
+    const double w = linear ? std::max(0.0, 1 - std::fabs(d)) : CubicWeight(p.cubic_a, d);
+    raw.push_back({x0 + k, w});
+    sum += w;
+  }
+  if (p.antialias && sum != 0)
+    for (auto& pr : raw) pr.second /= sum;
+  return raw;
+}
+
 inline std::vector<std::vector<ResizeTap>> ResizeTaps(const ResizeParam& p, int64_t in_len, int64_t out_len,
                                                       double len, double scale, float roi0, float roi1) {
   std::vector<std::vector<ResizeTap>> taps(static_cast<size_t>(out_len));
   auto clamp = [&](int64_t i) { return std::min(std::max<int64_t>(i, 0), in_len - 1); };
   for (int64_t x = 0; x < out_len; ++x) {
-    double s = ResizeSourceCoord(p, x, in_len, len, scale, roi0, roi1);
+    double s = ResizeSourceCoord(p, x, in_len, len, out_len, scale, roi0, roi1);
     auto& t = taps[static_cast<size_t>(x)];
     if (p.coord == ResizeCoord::kTfCropAndResize && (s < 0 || s > in_len - 1)) {
       t.push_back({-1, 0.f});
@@ -62,19 +95,7 @@ inline std::vector<std::vector<ResizeTap>> ResizeTaps(const ResizeParam& p, int6
     }
     const int64_t x0 = static_cast<int64_t>(std::floor(s));
     const double r = s - static_cast<double>(x0);
-    std::vector<std::pair<int64_t, double>> raw;
-    if (p.mode == ResizeMode::kLinear) {
-      raw = {{x0, 1 - r}, {x0 + 1, r}};
-    } else {
-      const double A = p.cubic_a;
-      auto w = [&](double d) {  // Keys cubic kernel at distance d >= 0
-        d = std::fabs(d);
-        if (d <= 1) return ((A + 2) * d - (A + 3)) * d * d + 1;
-        if (d < 2) return ((A * d - 5 * A) * d + 8 * A) * d - 4 * A;
-        return 0.0;
-      };
-      raw = {{x0 - 1, w(r + 1)}, {x0, w(r)}, {x0 + 1, w(1 - r)}, {x0 + 2, w(2 - r)}};
-    }
+    std::vector<std::pair<int64_t, double>> raw = FilterTaps(p, x0, r, scale);
     double sum = 0;
     if (p.exclude_outside) {
       for (auto& pr : raw)

@@ -24,6 +24,9 @@ Status ReduceKernel<CPU, float>::Compute(const ReduceParam& p) {
       ReduceCompute(p.type, p.groups, p.group_reduced, p.count, p.x->data<int64_t>(),
                     p.out->mutable_data<int64_t>(), n);
       return Status::OK();
+    case DataType::kBool:
+      ReduceCompute(p.type, p.groups, p.group_reduced, p.count, p.x->data<bool>(), p.out->mutable_data<bool>(), n);
+      return Status::OK();
     default: break;
   }
   return Internal("reduce kernel: unexpected dtype ", DataTypeName(p.x->dtype()));
