@@ -2,7 +2,8 @@
 set(EMBER_NET_OPS
   abs arg_max assign batch_norm bilinear_interp bilinear_interp_v2 box_coder cast clip concat
   conv2d conv2d_transpose depthwise_conv2d depthwise_conv2d_transpose dropout elementwise_add
-  elementwise_div elementwise_max elementwise_min elementwise_mul elementwise_pow elementwise_sub
+  elementwise_div elementwise_fmod elementwise_max elementwise_min elementwise_mod elementwise_mul elementwise_pow
+  elementwise_sub
   exp fc feed fetch fill_constant flatten flatten2 flatten_contiguous_range gelu hard_sigmoid
   hard_swish instance_norm layer_norm leaky_relu log log_softmax lrn matmul matmul_v2 mul
   multiclass_nms multiclass_nms2 multiclass_nms3 nearest_interp nearest_interp_v2 pad2d pad3d

@@ -85,6 +85,8 @@ Status ElementwiseParam::Bind(ParamBinder* b) {
   else if (t == "elementwise_max") type = ElementwiseType::kMax;
   else if (t == "elementwise_min") type = ElementwiseType::kMin;
   else if (t == "elementwise_pow") type = ElementwiseType::kPow;
+  else if (t == "elementwise_mod") type = ElementwiseType::kMod;
+  else if (t == "elementwise_fmod") type = ElementwiseType::kFmod;
   else return Unimplemented("unknown elementwise op ", t);
   axis = b->attrs().Int("axis", -1);
   return ParseFusedActivation(b->op(), &act);
@@ -116,5 +118,7 @@ REGISTER_OPERATOR_CPU(elementwise_div, ElementwiseOp)
 REGISTER_OPERATOR_CPU(elementwise_max, ElementwiseOp)
 REGISTER_OPERATOR_CPU(elementwise_min, ElementwiseOp)
 REGISTER_OPERATOR_CPU(elementwise_pow, ElementwiseOp)
+REGISTER_OPERATOR_CPU(elementwise_mod, ElementwiseOp)
+REGISTER_OPERATOR_CPU(elementwise_fmod, ElementwiseOp)
 
 }  // namespace ember

@@ -1,6 +1,7 @@
-// Binary elementwise ops with Paddle broadcasting: elementwise_add/sub/mul/div/max/min/pow share one op
-// class; the op type picks the function. float32 for every type; int32 and int64 for add/sub/mul/div/
-// max/min (integer division truncates toward zero, as in C++).
+// Binary elementwise ops with Paddle broadcasting: elementwise_add/sub/mul/div/max/min/pow/mod and Ember's
+// elementwise_fmod share one op class; the op type picks the function. float32 for every type; int32 and
+// int64 for all but pow (integer division truncates toward zero, as in C++). mod is Paddle's (and Python's):
+// the remainder takes the divisor's sign; fmod is C's (ONNX Mod with fmod=1): the dividend's.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 namespace ember {
 
-enum class ElementwiseType { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow };
+enum class ElementwiseType { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow, kMod, kFmod };
 
 // How X and Y broadcast to Out, with adjacent output dims merged wherever X and Y are each either full or
 // broadcast alike. The common cases thereby collapse to one dim (same shape, scalar Y) or to rows with a

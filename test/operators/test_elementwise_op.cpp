@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "operators/kernel/central-arm-func/elementwise_func.h"
 #include "test_util.h"
@@ -134,6 +135,27 @@ TEST_CASE("elementwise ops on int32 and int64", "[op][elementwise]") {
     REQUIRE(r.Run().ok());
     std::vector<int32_t> got(r.Get("out").data<int32_t>(), r.Get("out").data<int32_t>() + 4);
     CHECK(got == std::vector<int32_t>({1, 0, 3, 0}));
+  }
+  SECTION("mod takes the divisor's sign (Python's %), fmod the dividend's (C's fmod)") {
+    const std::vector<int64_t> xs = {7, -7, 7, -7, 0, std::numeric_limits<int64_t>::min()};
+    const std::vector<int64_t> ys = {3, 3, -3, -3, 5, -1};
+    auto run = [&](const char* type) {
+      OpRunner r(type);
+      r.In("X", "x", MakeTypedTensor<int64_t>({6}, xs)).In("Y", "y", MakeTypedTensor<int64_t>({6}, ys));
+      r.Out("Out", "out");
+      REQUIRE(r.Run().ok());
+      return std::vector<int64_t>(r.Get("out").data<int64_t>(), r.Get("out").data<int64_t>() + 6);
+    };
+    CHECK(run("elementwise_mod") == std::vector<int64_t>({1, 2, -2, -1, 0, 0}));
+    CHECK(run("elementwise_fmod") == std::vector<int64_t>({1, -1, 1, -1, 0, 0}));
+    OpRunner f("elementwise_mod");  // floats, with a broadcast divisor
+    f.In("X", "x", MakeTensor({4}, {5.5f, -5.5f, 2.f, -0.5f})).In("Y", "y", MakeTensor({1}, {-2.f})).Out("Out", "out");
+    REQUIRE(f.Run().ok());
+    CHECK(ToVector(f.Get("out")) == std::vector<float>({-0.5f, -1.5f, 0.f, -0.5f}));
+    OpRunner zero("elementwise_mod");
+    zero.In("X", "x", MakeTypedTensor<int32_t>({1}, {3})).In("Y", "y", MakeTypedTensor<int32_t>({1}, {0}));
+    zero.Out("Out", "out");
+    CHECK_FALSE(zero.Run().ok());
   }
   SECTION("integer division by zero is an error, not a trap") {
     OpRunner r("elementwise_div");

@@ -124,18 +124,31 @@ Status ConvertDropout(OnnxContext& c) {
   return c.EmitUnary("assign");
 }
 
+// x as type dt (Cast's `to`, or CastLike's second input's type).
+Status EmitCast(OnnxContext& c, DataType dt) {
+  c.attrs().Ignore({"saturate", "round_mode"});
+  c.SetType(c.Out(0), dt);
+  c.AddOp("cast", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}},
+          {{"in_dtype", Attribute::Int(VarDataTypeOf(c.TypeOf(c.In(0))))}, {"out_dtype", Attribute::Int(VarDataTypeOf(dt))}});
+  return Status::OK();
+}
+
+// A cast to double computes in float32, as double tensors load as float32 (exporters widen for a reduction's
+// accuracy); one to float16 is refused: its rounding is the point of it.
 Status ConvertCast(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
   OnnxAttrs& a = c.attrs();
   int64_t to = a.Int("to", 0);
   DataType dt;
-  if (!EmberTypeOf(static_cast<int>(to), &dt) || to == kOnnxFloat16 || to == kOnnxDouble)
+  if (!EmberTypeOf(static_cast<int>(to), &dt) || to == kOnnxFloat16)
     return a.Unsupported("to", StrCat(to, " (", OnnxTypeName(static_cast<int>(to)), ")"));
-  a.Ignore({"saturate"});
-  c.SetType(c.Out(0), dt);
-  c.AddOp("cast", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}},
-          {{"in_dtype", Attribute::Int(VarDataTypeOf(c.TypeOf(c.In(0))))}, {"out_dtype", Attribute::Int(VarDataTypeOf(dt))}});
-  return Status::OK();
+  return EmitCast(c, dt);
+}
+
+Status ConvertCastLike(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  if (!c.HasType(c.In(1))) return c.Fail("the type of input target_type is not known at load");
+  return EmitCast(c, c.TypeOf(c.In(1)));
 }
 
 Status ConvertShape(OnnxContext& c) {
@@ -174,6 +187,7 @@ const std::vector<OnnxConverter>& OnnxControlConverters() {
       {"Identity", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Identity", ConvertIdentity)},
       {"Dropout", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Dropout", ConvertDropout)},
       {"Cast", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Cast", ConvertCast)},
+      {"CastLike", 15, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "CastLike", ConvertCastLike)},
       {"Shape", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Shape", ConvertShape)},
       {"Size", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Size", ConvertSize)},
   };

@@ -230,6 +230,10 @@ Status ConvertDiv(OnnxContext& c) { return EmitElementwise(c, "elementwise_div")
 Status ConvertMax(OnnxContext& c) { return EmitElementwise(c, "elementwise_max"); }
 Status ConvertMin(OnnxContext& c) { return EmitElementwise(c, "elementwise_min"); }
 Status ConvertSum(OnnxContext& c) { return EmitElementwise(c, "elementwise_add"); }
+Status ConvertMod(OnnxContext& c) {  // fmod=1: C's remainder; 0: the divisor's sign
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  return EmitElementwise(c, c.attrs().Int("fmod", 0) ? "elementwise_fmod" : "elementwise_mod");
+}
 
 // `v` of type t as float32 (a cast when it is not).
 std::string AsFloat(OnnxContext& c, const std::string& v, DataType t) {
@@ -620,6 +624,7 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"Sub", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sub", ConvertSub)},
       {"Mul", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mul", ConvertMul)},
       {"Div", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Div", ConvertDiv)},
+      {"Mod", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mod", ConvertMod)},
       {"Max", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Max", ConvertMax)},
       {"Min", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Min", ConvertMin)},
       {"Sum", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sum", ConvertSum)},

@@ -58,6 +58,21 @@ template <typename T> struct DivFn { T operator()(T a, T b) const { return SafeD
 template <typename T> struct MaxFn { T operator()(T a, T b) const { return a > b ? a : b; } };
 template <typename T> struct MinFn { T operator()(T a, T b) const { return a < b ? a : b; } };
 template <typename T> struct PowFn { T operator()(T a, T b) const { return static_cast<T>(std::pow(a, b)); } };
+// C's remainder (the dividend's sign); integer b == -1 gives 0 without trapping on INT_MIN.
+template <typename T>
+T TruncMod(T a, T b) {
+  if constexpr (std::is_integral<T>::value) return b == -1 ? 0 : a % b;
+  else return std::fmod(a, b);
+}
+template <typename T> struct FmodFn { T operator()(T a, T b) const { return TruncMod(a, b); } };
+// Floored remainder (the divisor's sign), as Paddle and Python.
+template <typename T>
+struct ModFn {
+  T operator()(T a, T b) const {
+    T r = TruncMod(a, b);
+    return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+  }
+};
 
 // out[j] = act(fn(x[j * sx], y[j * sy])) for j < n; strides are 0 or 1, one loop per case so each
 // vectorizes.
@@ -151,6 +166,8 @@ void ElementwiseCompute(ElementwiseType type, const BroadcastPlan& plan, const T
     case ElementwiseType::kMax: ElementwiseBroadcast(plan, x, y, out, MaxFn<T>(), act); break;
     case ElementwiseType::kMin: ElementwiseBroadcast(plan, x, y, out, MinFn<T>(), act); break;
     case ElementwiseType::kPow: ElementwiseBroadcast(plan, x, y, out, PowFn<T>(), act); break;
+    case ElementwiseType::kMod: ElementwiseBroadcast(plan, x, y, out, ModFn<T>(), act); break;
+    case ElementwiseType::kFmod: ElementwiseBroadcast(plan, x, y, out, FmodFn<T>(), act); break;
   }
 }
 

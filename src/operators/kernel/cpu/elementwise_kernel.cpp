@@ -9,7 +9,7 @@ template <typename T>
 Status RunTyped(const ElementwiseParam& p) {
   const T* y = p.y->data<T>();
   if constexpr (std::is_integral<T>::value) {
-    if (p.type == ElementwiseType::kDiv) {
+    if (p.type == ElementwiseType::kDiv || p.type == ElementwiseType::kMod || p.type == ElementwiseType::kFmod) {
       const int64_t n = p.y->numel();
       for (int64_t i = 0; i < n; ++i)
         if (y[i] == 0) return InvalidArgument("integer division by zero: Y[", i, "] is 0");

@@ -24,7 +24,9 @@ void ApplyAct(const ActivationSpec& act, const VActSpec& vs, ActArrayFn vec, flo
 
 }  // namespace
 
-bool ElementwiseTypeVectorized(ElementwiseType type) { return type != ElementwiseType::kPow; }
+bool ElementwiseTypeVectorized(ElementwiseType type) {
+  return type != ElementwiseType::kPow && type != ElementwiseType::kMod && type != ElementwiseType::kFmod;
+}
 
 void ElementwiseRun(ElementwiseType type, const BroadcastPlan& plan, const float* x, const float* y, float* out,
                     const ActivationSpec& act, EltRowFn row, ActArrayFn vec) {
