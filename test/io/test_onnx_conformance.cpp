@@ -44,7 +44,8 @@ const std::set<std::string>& SupportedOps() {
       "Less", "LessOrEqual", "Greater", "GreaterOrEqual", "And", "Or", "Xor", "Not", "Elu", "Selu", "Softplus",
       "Softsign", "Celu", "ThresholdedRelu", "Floor", "Ceil", "Round", "Reciprocal", "Sin", "Cos", "Tan", "Asin",
       "Acos", "Atan", "ReduceMin", "ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp",
-      "ArgMin", "Gelu", "Size", "GatherElements", "Trilu", "CumSum", "Mod", "CastLike"};
+      "ArgMin", "Gelu", "Size", "GatherElements", "Trilu", "CumSum", "Mod", "CastLike",
+      "Attention", "RMSNormalization", "RotaryEmbedding"};
   return ops;
 }
 

@@ -131,5 +131,6 @@ const std::vector<OnnxConverter>& OnnxMathConverters();       // onnx_math.cpp
 const std::vector<OnnxConverter>& OnnxShapeConverters();      // onnx_shape.cpp
 const std::vector<OnnxConverter>& OnnxControlConverters();    // onnx_control.cpp
 const std::vector<OnnxConverter>& OnnxDetectionConverters();  // onnx_detection.cpp
+const std::vector<OnnxConverter>& OnnxTransformerConverters();  // onnx_transformer.cpp
 
 }  // namespace ember
