@@ -37,25 +37,32 @@ inline int64_t CausalOffset(const AttentionParam& p, int64_t b) {
   return 0;
 }
 
-// Adds the mask, causal and padding terms to row i of head h of batch b: `row` holds T scores.
-inline void MaskRow(const AttentionParam& p, int64_t b, int64_t h, int64_t i, float* row) {
+// The keys query i of batch b may see at all: those from the returned index on are masked by is_causal or
+// NonpadKvSeqlen (in [0, T]).
+inline int64_t VisibleKeys(const AttentionParam& p, int64_t b, int64_t i) {
+  int64_t end = p.total;
+  if (p.nonpad) end = std::min(end, p.nonpad->data<int64_t>()[b]);
+  if (p.is_causal) end = std::min(end, i + CausalOffset(p, b) + 1);
+  return std::max<int64_t>(end, 0);
+}
+
+// Adds the mask, causal and padding terms to row i of head h of batch b: `row` holds its first n scores.
+inline void MaskRow(const AttentionParam& p, int64_t b, int64_t h, int64_t i, float* row, int64_t n) {
   const float kNegInf = -std::numeric_limits<float>::infinity();
   if (p.mask) {
     const int64_t base = b * p.mask_strides[0] + h * p.mask_strides[1] + i * p.mask_strides[2];
+    const int64_t keys = std::min(p.mask_keys, n);
     if (p.mask->dtype() == DataType::kBool) {
       const bool* m = p.mask->data<bool>() + base;
-      for (int64_t j = 0; j < p.mask_keys; ++j)
+      for (int64_t j = 0; j < keys; ++j)
         if (!m[j * p.mask_strides[3]]) row[j] = kNegInf;
     } else {
       const float* m = p.mask->data<float>() + base;
-      for (int64_t j = 0; j < p.mask_keys; ++j) row[j] += m[j * p.mask_strides[3]];
+      for (int64_t j = 0; j < keys; ++j) row[j] += m[j * p.mask_strides[3]];
     }
-    for (int64_t j = p.mask_keys; j < p.total; ++j) row[j] = kNegInf;
+    for (int64_t j = keys; j < n; ++j) row[j] = kNegInf;
   }
-  int64_t end = p.total;  // keys from `end` on are masked
-  if (p.nonpad) end = std::min(end, p.nonpad->data<int64_t>()[b]);
-  if (p.is_causal) end = std::min(end, i + CausalOffset(p, b) + 1);
-  for (int64_t j = std::max<int64_t>(end, 0); j < p.total; ++j) row[j] = kNegInf;
+  for (int64_t j = std::min(VisibleKeys(p, b, i), n); j < n; ++j) row[j] = kNegInf;
 }
 
 // Softmax of `rows` rows of n scores in place; a row whose every score is -inf becomes zeros.
@@ -74,28 +81,34 @@ inline void SoftmaxRows(float* s, int64_t rows, int64_t n) {
   }
 }
 
-// Queries [i0, i0 + rows) of head h of batch b: scores, masks and softmax in `s` ([rows, T]), then Out.
+// Queries [i0, i0 + rows) of head h of batch b: scores, masks and softmax in `s` ([rows, t]), then Out. Only
+// the keys the block's last query may see are computed (causal attention does about half the work), unless
+// QkOutput wants every score.
 inline void AttendBlock(const AttentionParam& p, const float* keys, const HeadLayout& k_at, const float* values,
                         const HeadLayout& v_at, int64_t b, int64_t h, int64_t i0, int64_t rows, float* s) {
-  const int64_t hk = h / (p.hq / p.hkv), t = p.total;
+  const int64_t hk = h / (p.hq / p.hkv), t = p.qk_out ? p.total : VisibleKeys(p, b, i0 + rows - 1);
+  float* out = p.out->mutable_data<float>() + p.out_at.At(b, h, i0);
+  if (t == 0) {  // every key masked: zeros
+    for (int64_t r = 0; r < rows; ++r) std::fill(out + r * p.out_at.row, out + r * p.out_at.row + p.dv, 0.f);
+    return;
+  }
   float* qk = p.qk_out ? p.qk_out->mutable_data<float>() + ((b * p.hq + h) * p.len_q + i0) * t : nullptr;
   Sgemm(false, true, rows, t, p.d, p.used_scale, p.q->data<float>() + p.q_at.At(b, h, i0), p.q_at.row,
         keys + k_at.At(b, hk, 0), k_at.row, 0.f, s, t);
   if (p.softcap > 0)
     for (int64_t j = 0; j < rows * t; ++j) s[j] = p.softcap * std::tanh(s[j] / p.softcap);
   if (qk && p.qk_mode <= 1) std::memcpy(qk, s, sizeof(float) * rows * t);
-  for (int64_t r = 0; r < rows; ++r) MaskRow(p, b, h, i0 + r, s + r * t);
+  for (int64_t r = 0; r < rows; ++r) MaskRow(p, b, h, i0 + r, s + r * t, t);
   if (qk && p.qk_mode == 2) std::memcpy(qk, s, sizeof(float) * rows * t);
   SoftmaxRows(s, rows, t);
   if (qk && p.qk_mode == 3) std::memcpy(qk, s, sizeof(float) * rows * t);
-  Sgemm(false, false, rows, p.dv, t, 1.f, s, t, values + v_at.At(b, hk, 0), v_at.row, 0.f,
-        p.out->mutable_data<float>() + p.out_at.At(b, h, i0), p.out_at.row);
+  Sgemm(false, false, rows, p.dv, t, 1.f, s, t, values + v_at.At(b, hk, 0), v_at.row, 0.f, out, p.out_at.row);
 }
 
 // keys / values: K and V after the past ([B, Hkv, T, size]) or, without a past, K and V themselves.
 inline void AttentionCompute(const AttentionParam& p, const float* keys, const HeadLayout& k_at,
                              const float* values, const HeadLayout& v_at) {
-  const int64_t kBlock = 64;  // queries per task: bounds the score buffer to 64 x T
+  const int64_t kBlock = 32;  // queries per task: bounds the score buffer to 32 x T
   const int64_t blocks = (p.len_q + kBlock - 1) / kBlock, tasks = p.batch * p.hq * blocks;
   const double work = static_cast<double>(p.batch) * p.hq * p.len_q * p.total * (p.d + p.dv);
   ParallelFor(tasks, (tasks > 1 && work > 65536) ? MaxThreads() : 1, [&](int64_t task) {
