@@ -17,8 +17,10 @@ Status CastParam::Bind(ParamBinder* b) {
 Status CastOp::InferShape() {
   CastParam& p = param_;
   DataType in_type;
-  EMBER_RETURN_IF_ERROR(DataTypeFromVarType(p.in_dtype, "in_dtype", &in_type));
-  EMBER_RETURN_IF_ERROR(DataTypeFromVarType(p.out_dtype, "out_dtype", &p.out_type));
+  const int64_t fp16 = static_cast<int64_t>(VarDataType::kFP16), fp32 = static_cast<int64_t>(VarDataType::kFP32);
+  EMBER_RETURN_IF_ERROR(DataTypeFromVarType(p.in_dtype == fp16 ? fp32 : p.in_dtype, "in_dtype", &in_type));
+  p.round_to_half = p.out_dtype == fp16;
+  EMBER_RETURN_IF_ERROR(DataTypeFromVarType(p.round_to_half ? fp32 : p.out_dtype, "out_dtype", &p.out_type));
   EMBER_CHECK(VisitDataType(p.x->dtype(), [](auto) {}), "input X has unsupported element type ",
               DataTypeName(p.x->dtype()));
   p.out->Resize(p.x->dims());

@@ -28,8 +28,9 @@ Status CompareParam::Bind(ParamBinder* b) {
 Status CompareOp::InferShape() {
   CompareParam& p = param_;
   const DataType dt = p.x->dtype();
-  EMBER_CHECK(dt == DataType::kFloat32 || dt == DataType::kInt32 || dt == DataType::kInt64 || dt == DataType::kBool,
-              "X must be float32, int32, int64 or bool, got ", DataTypeName(dt));
+  EMBER_CHECK(dt == DataType::kFloat32 || dt == DataType::kInt32 || dt == DataType::kInt64 || dt == DataType::kBool ||
+                  dt == DataType::kInt8 || dt == DataType::kUInt8,
+              "X must be float32, int32, int64, int8, uint8 or bool, got ", DataTypeName(dt));
   if (p.type == CompareType::kAnd || p.type == CompareType::kOr || p.type == CompareType::kXor)
     EMBER_CHECK(dt == DataType::kBool, "logical ops take bool inputs, got ", DataTypeName(dt));
   EMBER_CHECK(p.y->dtype() == dt, "Y must have X's dtype ", DataTypeName(dt), ", got ", DataTypeName(p.y->dtype()));

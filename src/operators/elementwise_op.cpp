@@ -95,8 +95,9 @@ Status ElementwiseParam::Bind(ParamBinder* b) {
 Status ElementwiseOp::InferShape() {
   ElementwiseParam& p = param_;
   const DataType dt = p.x->dtype();
-  EMBER_CHECK(dt == DataType::kFloat32 || dt == DataType::kInt32 || dt == DataType::kInt64,
-              "input X must be float32, int32 or int64, got ", DataTypeName(dt));
+  EMBER_CHECK(dt == DataType::kFloat32 || dt == DataType::kInt32 || dt == DataType::kInt64 || dt == DataType::kInt8 ||
+                  dt == DataType::kUInt8,
+              "input X must be float32, int32, int64, int8 or uint8, got ", DataTypeName(dt));
   EMBER_CHECK(p.y->dtype() == dt, "input Y must have X's dtype ", DataTypeName(dt), ", got ",
               DataTypeName(p.y->dtype()));
   if (dt != DataType::kFloat32) {

@@ -1,6 +1,6 @@
 // Binary elementwise ops with Paddle broadcasting: elementwise_add/sub/mul/div/max/min/pow/mod and Ember's
-// elementwise_fmod share one op class; the op type picks the function. float32 for every type; int32 and
-// int64 for all but pow (integer division truncates toward zero, as in C++). mod is Paddle's (and Python's):
+// elementwise_fmod share one op class; the op type picks the function. float32 for every type; int32,
+// int64, int8 and uint8 for all but pow (8-bit add / sub / mul wrap around) (integer division truncates toward zero, as in C++). mod is Paddle's (and Python's):
 // the remainder takes the divisor's sign; fmod is C's (ONNX Mod with fmod=1): the dividend's.
 #pragma once
 

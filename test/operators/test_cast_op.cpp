@@ -109,8 +109,22 @@ TEST_CASE("cast of a large tensor takes the parallel path", "[op][cast]") {
   CHECK(Values(r.Get("y")) == want);
 }
 
+TEST_CASE("cast to FP16 rounds float32 values to half precision, in float32", "[op][cast]") {
+  // 1 + 2^-11 is halfway between two halves (rounds to the even one, 1); 1 + 3 * 2^-11 rounds up to 1 + 2^-9;
+  // 65504 is the largest half, 65520 rounds to infinity; 2^-24 is the smallest subnormal half.
+  const std::vector<float> in = {1.f + 0x1p-11f, 1.f + 3 * 0x1p-11f, 65504.f, 65520.f, -0x1p-24f, 0x1p-26f, 0.1f};
+  const std::vector<double> want = {1.0, 1.0 + 0x1p-9, 65504.0, INFINITY, -0x1p-24, 0.0, 0.0999755859375};
+  OpRunner r("cast");
+  REQUIRE(RunCast(MakeTensor({7}, in), 5, 4, &r).ok());
+  CHECK(r.Get("y").dtype() == DataType::kFloat32);
+  CHECK(Values(r.Get("y")) == want);
+  OpRunner from("cast");  // from FP16: X is already float32
+  REQUIRE(RunCast(MakeTensor({1}, {0.1f}), 4, 5, &from).ok());
+  CHECK(Values(from.Get("y")) == std::vector<double>{0.1f});
+}
+
 TEST_CASE("cast rejects unsupported dtypes naming the attribute", "[op][cast]") {
-  for (auto bad : {std::pair<int, int>{5, 6}, {5, 4}, {5, 1}, {6, 5}, {5, 99}}) {
+  for (auto bad : {std::pair<int, int>{5, 6}, {5, 22}, {5, 1}, {6, 5}, {5, 99}}) {
     INFO(bad.first << " -> " << bad.second);
     OpRunner r("cast");
     Status s = RunCast(MakeTensor({2}, {1, 2}), bad.first, bad.second, &r);

@@ -105,6 +105,7 @@ void Importer::NoteValueInfo(const onnx::ValueInfoProto& vi) {
   const auto& tt = vi.type().tensor_type();
   DataType dt;
   if (tt.elem_type() && EmberTypeOf(tt.elem_type(), &dt)) g_.types[vi.name()] = dt;
+  if (tt.elem_type() == kOnnxFloat16) g_.halves.insert(vi.name());
   if (tt.has_shape()) {
     std::vector<int64_t> dims;
     for (const auto& d : tt.shape().dim()) dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
@@ -118,6 +119,7 @@ Status Importer::AddInputs(const onnx::GraphProto& g) {
     Tensor t;
     EMBER_RETURN_IF_ERROR(TensorFromProto(init, g_.dir, StrCat(source_, ": initializer ", Quote(init.name())), &t));
     EMBER_RETURN_IF_ERROR(g_.AddWeight(init.name(), t));
+    if (init.data_type() == kOnnxFloat16) g_.halves.insert(init.name());
   }
   int col = 0;
   for (const auto& in : g.input()) {

@@ -30,6 +30,7 @@ struct OnnxGraph {
   std::map<std::string, Tensor> consts;                 // initializers, Constant nodes, folded results
   std::map<std::string, std::vector<int64_t>> shapes;  // dims known at import (-1 unknown)
   std::map<std::string, DataType> types;               // element types known at import
+  std::set<std::string> halves;                        // values ONNX types float16 (float32 in Ember)
 
   Status AddWeight(const std::string& name, const Tensor& t);
   void DeclareVar(const std::string& name);
@@ -94,6 +95,8 @@ class OnnxContext {
   const std::vector<int64_t>* Shape(const std::string& name) const;
   int Rank(const std::string& name) const;
   bool HasType(const std::string& name) const { return g_.types.count(name) > 0; }
+  bool IsHalf(const std::string& name) const { return g_.halves.count(name) > 0; }
+  void SetHalf(const std::string& name) { g_.halves.insert(name); }
   DataType TypeOf(const std::string& name, DataType def = DataType::kFloat32) const;
   void SetType(const std::string& name, DataType t) { g_.types[name] = t; }
   void CopyType(const std::string& from, const std::string& to);  // when `from`'s type is known

@@ -124,31 +124,36 @@ Status ConvertDropout(OnnxContext& c) {
   return c.EmitUnary("assign");
 }
 
-// x as type dt (Cast's `to`, or CastLike's second input's type).
-Status EmitCast(OnnxContext& c, DataType dt) {
+// x as type dt (Cast's `to`, or CastLike's second input's type); half: to float16, which Ember holds as
+// float32 values rounded to half precision.
+Status EmitCast(OnnxContext& c, DataType dt, bool half = false) {
   c.attrs().Ignore({"saturate", "round_mode"});
   c.SetType(c.Out(0), dt);
+  const int64_t out = half ? static_cast<int64_t>(VarDataType::kFP16) : VarDataTypeOf(dt);
   c.AddOp("cast", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}},
-          {{"in_dtype", Attribute::Int(VarDataTypeOf(c.TypeOf(c.In(0))))}, {"out_dtype", Attribute::Int(VarDataTypeOf(dt))}});
+          {{"in_dtype", Attribute::Int(VarDataTypeOf(c.TypeOf(c.In(0))))}, {"out_dtype", Attribute::Int(out)}});
   return Status::OK();
 }
 
-// A cast to double computes in float32, as double tensors load as float32 (exporters widen for a reduction's
-// accuracy); one to float16 is refused: its rounding is the point of it.
+// Double and float16 values are float32 in Ember, as the loader widens their tensors: a cast to double
+// computes in float32 (exporters widen for a reduction's accuracy), one to float16 rounds to half precision.
 Status ConvertCast(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
   OnnxAttrs& a = c.attrs();
   int64_t to = a.Int("to", 0);
   DataType dt;
-  if (!EmberTypeOf(static_cast<int>(to), &dt) || to == kOnnxFloat16)
+  if (!EmberTypeOf(static_cast<int>(to), &dt))
     return a.Unsupported("to", StrCat(to, " (", OnnxTypeName(static_cast<int>(to)), ")"));
-  return EmitCast(c, dt);
+  if (to == kOnnxFloat16) c.SetHalf(c.Out(0));
+  return EmitCast(c, dt, to == kOnnxFloat16);
 }
 
 Status ConvertCastLike(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   if (!c.HasType(c.In(1))) return c.Fail("the type of input target_type is not known at load");
-  return EmitCast(c, c.TypeOf(c.In(1)));
+  const bool half = c.IsHalf(c.In(1));
+  if (half) c.SetHalf(c.Out(0));
+  return EmitCast(c, c.TypeOf(c.In(1)), half);
 }
 
 Status ConvertShape(OnnxContext& c) {

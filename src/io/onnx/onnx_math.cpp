@@ -86,12 +86,29 @@ Status ConvertNeg(OnnxContext& c) {
 }
 
 // A scalar constant of `x`'s element type holding v (clamped to the integer type's range), for Clip's bounds.
+// v as an integer T, clamped to T's range (an infinite bound is T's extreme).
+template <typename T>
+T ClampedBound(float v) {
+  if (std::isinf(v)) return v > 0 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+  const double lo = static_cast<double>(std::numeric_limits<T>::lowest());
+  const double hi = static_cast<double>(std::numeric_limits<T>::max());
+  const double d = v;
+  if (d >= hi) return std::numeric_limits<T>::max();  // hi may round up past T's range (int64)
+  return d <= lo ? std::numeric_limits<T>::lowest() : static_cast<T>(d);
+}
+
+// A scalar weight holding bound v in x's element type.
 std::string ClipBound(OnnxContext& c, const std::string& x, float v, const std::string& base) {
   std::string name = c.Temp(base);
-  Tensor t(c.TypeOf(x), DDim(std::vector<int64_t>{}));
-  if (c.TypeOf(x) == DataType::kFloat32) *t.mutable_data<float>() = v;
-  else if (c.TypeOf(x) == DataType::kInt32) *t.mutable_data<int32_t>() = static_cast<int32_t>(std::max<double>(std::min<double>(v, INT32_MAX), INT32_MIN));
-  else *t.mutable_data<int64_t>() = std::isinf(v) ? (v > 0 ? INT64_MAX : INT64_MIN) : static_cast<int64_t>(v);
+  const DataType dt = c.TypeOf(x);
+  Tensor t(dt, DDim(std::vector<int64_t>{}));
+  switch (dt) {
+    case DataType::kInt32: *t.mutable_data<int32_t>() = ClampedBound<int32_t>(v); break;
+    case DataType::kInt64: *t.mutable_data<int64_t>() = ClampedBound<int64_t>(v); break;
+    case DataType::kInt8: *t.mutable_data<int8_t>() = ClampedBound<int8_t>(v); break;
+    case DataType::kUInt8: *t.mutable_data<uint8_t>() = ClampedBound<uint8_t>(v); break;
+    default: *t.mutable_data<float>() = v; break;
+  }
   (void)c.AddWeight(name, t);
   return name;
 }

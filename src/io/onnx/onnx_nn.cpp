@@ -224,6 +224,23 @@ Status EmitPoolWithIndices(OnnxContext& c, int nsp, const Spatial& sp, bool swap
   return Status::OK();
 }
 
+// A `type` value as `to` (a cast op).
+void EmitCastOp(OnnxContext& c, const std::string& x, DataType from, const std::string& y, DataType to) {
+  c.SetType(y, to);
+  c.AddOp("cast", {{"X", {x}}}, {{"Out", {y}}},
+          {{"in_dtype", Attribute::Int(VarDataTypeOf(from))}, {"out_dtype", Attribute::Int(VarDataTypeOf(to))}});
+}
+
+// 8-bit max pooling through float32, which holds every int8 / uint8 value exactly.
+Status EmitIntegerMaxPool(OnnxContext& c, DataType t, const std::map<std::string, Attribute>& attrs) {
+  const std::string xf = c.Temp(c.In(0)), yf = c.Temp(c.Out(0));
+  EmitCastOp(c, c.In(0), t, xf, DataType::kFloat32);
+  c.SetType(yf, DataType::kFloat32);
+  c.AddOp("pool2d", {{"X", {xf}}}, {{"Out", {yf}}}, attrs);
+  EmitCastOp(c, yf, DataType::kFloat32, c.Out(0), t);
+  return Status::OK();
+}
+
 // MaxPool and AveragePool.
 Status ConvertPool(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
@@ -249,6 +266,9 @@ Status ConvertPool(OnnxContext& c) {
       {"ceil_mode", Attribute::Bool(ceil)}, {"last_window_in_input", Attribute::Bool(true)},
       {"exclusive", Attribute::Bool(exclusive)}, {"padding_algorithm", Attribute::String(sp.algo)}};
   if (dilated) attrs["dilations"] = Attribute::Ints(sp.dilations);
+  const DataType xt = c.TypeOf(c.In(0));
+  if (max && nsp == 2 && !indices && (xt == DataType::kInt8 || xt == DataType::kUInt8))
+    return EmitIntegerMaxPool(c, xt, attrs);
   if (nsp == 3) {
     c.AddOp("pool3d", {{"X", {x4}}}, {{"Out", {y4}}}, attrs);
     return Status::OK();

@@ -45,7 +45,7 @@ T WrapMul(T a, T b) {
 // rejects a zero divisor before calling this.
 template <typename T>
 T SafeDiv(T a, T b) {
-  if constexpr (std::is_integral<T>::value) {
+  if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
     if (b == -1) return WrapSub<T>(0, a);
   }
   return a / b;
@@ -61,7 +61,8 @@ template <typename T> struct PowFn { T operator()(T a, T b) const { return stati
 // C's remainder (the dividend's sign); integer b == -1 gives 0 without trapping on INT_MIN.
 template <typename T>
 T TruncMod(T a, T b) {
-  if constexpr (std::is_integral<T>::value) return b == -1 ? 0 : a % b;
+  if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) return b == -1 ? 0 : static_cast<T>(a % b);
+  else if constexpr (std::is_integral<T>::value) return static_cast<T>(a % b);
   else return std::fmod(a, b);
 }
 template <typename T> struct FmodFn { T operator()(T a, T b) const { return TruncMod(a, b); } };
@@ -70,7 +71,8 @@ template <typename T>
 struct ModFn {
   T operator()(T a, T b) const {
     T r = TruncMod(a, b);
-    return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+    if constexpr (std::is_signed<T>::value) return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+    return r;
   }
 };
 

@@ -1,4 +1,5 @@
 #include "operators/cast_op.h"
+#include "framework/float16.h"
 #include "operators/kernel/central-arm-func/cast_func.h"
 
 namespace ember {
@@ -20,6 +21,10 @@ Status CastKernel<CPU, float>::Compute(const CastParam& p) {
       ConvertArray<Out, In>(x, out->mutable_data<Out>(), n);
     });
   });
+  if (p.round_to_half) {
+    float* y = out->mutable_data<float>();
+    for (int64_t i = 0; i < n; ++i) y[i] = HalfToFloat(FloatToHalf(y[i]));
+  }
   return Status::OK();
 }
 

@@ -39,6 +39,8 @@ Status ElementwiseKernel<CPU, float>::Compute(const ElementwiseParam& p) {
     case DataType::kFloat32: return RunTyped<float>(p);
     case DataType::kInt32: return RunTyped<int32_t>(p);
     case DataType::kInt64: return RunTyped<int64_t>(p);
+    case DataType::kInt8: return RunTyped<int8_t>(p);
+    case DataType::kUInt8: return RunTyped<uint8_t>(p);
     default: break;
   }
   return Internal("elementwise kernel: unexpected dtype ", DataTypeName(p.x->dtype()));
