@@ -14,5 +14,5 @@ set(EMBER_NET_OPS
   logical_and logical_or logical_xor elu selu softplus softsign celu thresholded_relu strided_slice pad
   size take_along_axis tril_triu cumsum
   ncnn_prior_box ncnn_detection_output ncnn_yolo_detection_output ncnn_shuffle_channel floor ceil round trunc square rsqrt reciprocal sin cos tan asin acos atan log10
-  conv3d conv3d_transpose pool3d onnx_dropout layout_transform attention rms_norm rotary_embedding
+  conv3d conv3d_transpose pool3d onnx_dropout layout_transform attention rms_norm rotary_embedding nll_loss
 )

@@ -20,7 +20,8 @@ const std::vector<OnnxConverter>& AllConverters() {
   static const std::vector<OnnxConverter> all = [] {
     std::vector<OnnxConverter> v;
     for (const auto* family : {&OnnxNnConverters(), &OnnxMathConverters(), &OnnxShapeConverters(),
-                               &OnnxControlConverters(), &OnnxDetectionConverters(), &OnnxTransformerConverters()})
+                               &OnnxControlConverters(), &OnnxDetectionConverters(), &OnnxTransformerConverters(),
+                               &OnnxLossConverters()})
       for (const auto& row : *family)
         if (row.convert) v.push_back(row);
     return v;

@@ -135,5 +135,6 @@ const std::vector<OnnxConverter>& OnnxShapeConverters();      // onnx_shape.cpp
 const std::vector<OnnxConverter>& OnnxControlConverters();    // onnx_control.cpp
 const std::vector<OnnxConverter>& OnnxDetectionConverters();  // onnx_detection.cpp
 const std::vector<OnnxConverter>& OnnxTransformerConverters();  // onnx_transformer.cpp
+const std::vector<OnnxConverter>& OnnxLossConverters();         // onnx_loss.cpp
 
 }  // namespace ember
