@@ -9,7 +9,8 @@ Status CumsumParam::Bind(ParamBinder* b) {
   x = b->Input("X");
   axis_tensor = b->OptionalInput("AxisTensor");
   out = b->Output("Out");
-  axis_attr = b->attrs().Int("axis", -1);
+  product = b->op().type == "cumprod";
+  axis_attr = b->attrs().Int("axis", product ? b->attrs().Int("dim", -1) : -1);
   exclusive = b->attrs().Bool("exclusive", false);
   reverse = b->attrs().Bool("reverse", false);
   if (b->attrs().Bool("flatten", false)) return Unimplemented("attribute flatten = true is not supported");
@@ -42,5 +43,6 @@ Status CumsumOp::InferShape() {
 }
 
 REGISTER_OPERATOR_CPU(cumsum, CumsumOp)
+REGISTER_OPERATOR_CPU(cumprod, CumsumOp)
 
 }  // namespace ember

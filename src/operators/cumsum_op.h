@@ -1,5 +1,6 @@
 // cumsum: running sums of X along `axis` (from the AxisTensor input when given); exclusive leaves out the
-// element itself, reverse sums from the end. float32, int32, int64.
+// element itself, reverse sums from the end. float32, int32, int64. cumprod: running products, the same way
+// (Paddle's cumprod names the axis `dim`; integer products wrap around).
 #pragma once
 
 #include "framework/operator.h"
@@ -13,6 +14,7 @@ struct CumsumParam {
   Tensor* out = nullptr;
   int64_t axis_attr = -1;
   bool exclusive = false, reverse = false;
+  bool product = false;  // cumprod
   // X viewed as [outer, n, inner]; set by InferShape.
   int64_t outer = 1, n = 1, inner = 1;
   Status Bind(ParamBinder* b);

@@ -26,6 +26,7 @@ Status ReduceParam::Bind(ParamBinder* b) {
   else if (t == "reduce_mean") type = ReduceType::kMean;
   else if (t == "reduce_max") type = ReduceType::kMax;
   else if (t == "reduce_min") type = ReduceType::kMin;
+  else if (t == "reduce_prod") type = ReduceType::kProd;
   else return Unimplemented("unknown reduce op ", t);
   AttrReader& a = b->attrs();
   dim = a.Ints("dim", {0});
@@ -106,5 +107,6 @@ REGISTER_OPERATOR_CPU(reduce_sum, ReduceOp)
 REGISTER_OPERATOR_CPU(reduce_mean, ReduceOp)
 REGISTER_OPERATOR_CPU(reduce_max, ReduceOp)
 REGISTER_OPERATOR_CPU(reduce_min, ReduceOp)
+REGISTER_OPERATOR_CPU(reduce_prod, ReduceOp)
 
 }  // namespace ember

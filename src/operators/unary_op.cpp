@@ -10,7 +10,9 @@ bool ParseUnaryType(const std::string& t, UnaryType* type) {
       {"trunc", UnaryType::kTrunc}, {"square", UnaryType::kSquare}, {"rsqrt", UnaryType::kRsqrt},
       {"reciprocal", UnaryType::kReciprocal}, {"sin", UnaryType::kSin}, {"cos", UnaryType::kCos},
       {"tan", UnaryType::kTan},     {"asin", UnaryType::kAsin},   {"acos", UnaryType::kAcos},
-      {"atan", UnaryType::kAtan},   {"log10", UnaryType::kLog10},
+      {"atan", UnaryType::kAtan},   {"log10", UnaryType::kLog10}, {"sinh", UnaryType::kSinh},
+      {"cosh", UnaryType::kCosh},   {"asinh", UnaryType::kAsinh}, {"acosh", UnaryType::kAcosh},
+      {"atanh", UnaryType::kAtanh}, {"sign", UnaryType::kSign},
   };
   for (const auto& kv : kTypes)
     if (t == kv.first) {
@@ -49,5 +51,11 @@ REGISTER_OPERATOR_CPU(asin, UnaryOp)
 REGISTER_OPERATOR_CPU(acos, UnaryOp)
 REGISTER_OPERATOR_CPU(atan, UnaryOp)
 REGISTER_OPERATOR_CPU(log10, UnaryOp)
+REGISTER_OPERATOR_CPU(sinh, UnaryOp)
+REGISTER_OPERATOR_CPU(cosh, UnaryOp)
+REGISTER_OPERATOR_CPU(asinh, UnaryOp)
+REGISTER_OPERATOR_CPU(acosh, UnaryOp)
+REGISTER_OPERATOR_CPU(atanh, UnaryOp)
+REGISTER_OPERATOR_CPU(sign, UnaryOp)
 
 }  // namespace ember

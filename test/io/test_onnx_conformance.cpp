@@ -45,7 +45,8 @@ const std::set<std::string>& SupportedOps() {
       "Softsign", "Celu", "ThresholdedRelu", "Floor", "Ceil", "Round", "Reciprocal", "Sin", "Cos", "Tan", "Asin",
       "Acos", "Atan", "ReduceMin", "ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp",
       "ArgMin", "Gelu", "Size", "GatherElements", "Trilu", "CumSum", "Mod", "CastLike",
-      "Attention", "RMSNormalization", "RotaryEmbedding", "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss"};
+      "Attention", "RMSNormalization", "RotaryEmbedding", "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss",
+      "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Sign", "Swish", "Mish", "CumProd", "ReduceProd"};
   return ops;
 }
 

@@ -31,6 +31,31 @@ TEST_CASE("cumsum along an axis, exclusive and reverse", "[op][cumsum]") {
       }
 }
 
+TEST_CASE("cumprod along Paddle's dim, exclusive and reverse; int32 products wrap", "[op][cumsum]") {
+  Tensor x = RandomTensor({3, 4}, 5, 0.5f, 2.f);
+  std::vector<float> xv = ToVector(x);
+  for (bool exclusive : {false, true})
+    for (bool reverse : {false, true}) {
+      OpRunner r("cumprod");
+      r.In("X", "x", x).Out("Out", "y").Attr("dim", Attribute::Int(1)).Attr("exclusive", Attribute::Bool(exclusive))
+          .Attr("reverse", Attribute::Bool(reverse));
+      REQUIRE(r.Run().ok());
+      std::vector<float> yv = ToVector(r.Get("y"));
+      for (int o = 0; o < 3; ++o)
+        for (int j = 0; j < 4; ++j) {
+          double want = 1;
+          for (int k = 0; k < 4; ++k)
+            if (reverse ? (exclusive ? k > j : k >= j) : (exclusive ? k < j : k <= j)) want *= xv[static_cast<size_t>(o * 4 + k)];
+          CHECK(yv[static_cast<size_t>(o * 4 + j)] == Approx(want).epsilon(1e-6));
+        }
+    }
+  OpRunner w("cumprod");
+  w.In("X", "x", MakeTypedTensor<int32_t>({3}, {65536, 65536, 3})).Out("Out", "y").Attr("dim", Attribute::Int(0));
+  REQUIRE(w.Run().ok());
+  const int32_t* y = w.Get("y").data<int32_t>();
+  CHECK(std::vector<int32_t>(y, y + 3) == std::vector<int32_t>({65536, 0, 0}));  // 2^32 wraps to 0
+}
+
 TEST_CASE("cumsum on int64 and an out-of-range axis", "[op][cumsum]") {
   OpRunner r("cumsum");
   r.In("X", "x", MakeTypedTensor<int64_t>({4}, {1, 2, 3, 4})).Out("Out", "y").Attr("axis", Attribute::Int(0));

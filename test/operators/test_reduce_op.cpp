@@ -1,4 +1,4 @@
-// reduce_sum / reduce_mean / reduce_max / reduce_min against ref::Reduce (a plain loop in double).
+// reduce_sum / reduce_mean / reduce_max / reduce_min / reduce_prod against ref::Reduce (a plain loop in double).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -17,7 +17,7 @@ struct ReduceOpType {
 };
 const ReduceOpType kOps[] = {
     {"reduce_sum", ReduceType::kSum}, {"reduce_mean", ReduceType::kMean}, {"reduce_max", ReduceType::kMax},
-    {"reduce_min", ReduceType::kMin}};
+    {"reduce_min", ReduceType::kMin}, {"reduce_prod", ReduceType::kProd}};
 
 // reduced: which of X's dims the attributes should reduce (stated by the test, not derived from `dim`).
 void Check(const ReduceOpType& op, const DDim& xd, const std::vector<int64_t>& dim, bool keep_dim,

@@ -25,6 +25,12 @@ TEST_CASE("unary ops match the C library", "[op][unary]") {
       {"acos", [](double x) { return std::acos(x); }, -0.99f, 0.99f},
       {"atan", [](double x) { return std::atan(x); }, -4.f, 4.f},
       {"log10", [](double x) { return std::log10(x); }, 0.1f, 100.f},
+      {"sinh", [](double x) { return std::sinh(x); }, -3.f, 3.f},
+      {"cosh", [](double x) { return std::cosh(x); }, -3.f, 3.f},
+      {"asinh", [](double x) { return std::asinh(x); }, -4.f, 4.f},
+      {"acosh", [](double x) { return std::acosh(x); }, 1.f, 5.f},
+      {"atanh", [](double x) { return std::atanh(x); }, -0.9f, 0.9f},
+      {"sign", [](double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }, -2.f, 2.f},
   };
   for (const Case& c : cases) {
     for (int64_t n : {1, 7, 8, 9, 16, 17, 33}) {

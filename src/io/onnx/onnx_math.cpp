@@ -30,6 +30,12 @@ Status ConvertCeil(OnnxContext& c) { return c.EmitUnary("ceil"); }
 Status ConvertRound(OnnxContext& c) { return c.EmitUnary("round"); }
 Status ConvertReciprocal(OnnxContext& c) { return c.EmitUnary("reciprocal"); }
 Status ConvertSin(OnnxContext& c) { return c.EmitUnary("sin"); }
+Status ConvertSinh(OnnxContext& c) { return c.EmitUnary("sinh"); }
+Status ConvertCosh(OnnxContext& c) { return c.EmitUnary("cosh"); }
+Status ConvertAsinh(OnnxContext& c) { return c.EmitUnary("asinh"); }
+Status ConvertAcosh(OnnxContext& c) { return c.EmitUnary("acosh"); }
+Status ConvertAtanh(OnnxContext& c) { return c.EmitUnary("atanh"); }
+Status ConvertSign(OnnxContext& c) { return c.EmitUnary("sign"); }
 Status ConvertCos(OnnxContext& c) { return c.EmitUnary("cos"); }
 Status ConvertTan(OnnxContext& c) { return c.EmitUnary("tan"); }
 Status ConvertAsin(OnnxContext& c) { return c.EmitUnary("asin"); }
@@ -48,6 +54,20 @@ Status ConvertHardSigmoid(OnnxContext& c) {
 Status ConvertHardSwish(OnnxContext& c) {
   return c.EmitUnary("hard_swish", {{"threshold", Attribute::Float(6.f)}, {"scale", Attribute::Float(6.f)},
                                     {"offset", Attribute::Float(3.f)}});
+}
+
+Status ConvertSwish(OnnxContext& c) {  // x * sigmoid(alpha * x)
+  return c.EmitUnary("swish", {{"beta", Attribute::Float(c.attrs().Float("alpha", 1.f))}});
+}
+
+Status ConvertMish(OnnxContext& c) {  // x * tanh(softplus(x))
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const std::string x = c.In(0), sp = c.Temp(c.Out(0)), th = c.Temp(c.Out(0));
+  c.SameType();
+  c.AddOp("softplus", {{"X", {x}}}, {{"Out", {sp}}}, {{"beta", Attribute::Float(1.f)}, {"threshold", Attribute::Float(20.f)}});
+  c.AddOp("tanh", {{"X", {sp}}}, {{"Out", {th}}});
+  c.AddOp("elementwise_mul", {{"X", {x}}, {"Y", {th}}}, {{"Out", {c.Out(0)}}}, {{"axis", Attribute::Int(-1)}});
+  return Status::OK();
 }
 
 Status ConvertGelu(OnnxContext& c) {
@@ -451,6 +471,7 @@ Status ConvertSoftmaxFlattened(OnnxContext& c) {
   return Status::OK();
 }
 
+// CumSum and CumProd.
 Status ConvertCumSum(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   OnnxAttrs& a = c.attrs();
@@ -465,7 +486,7 @@ Status ConvertCumSum(OnnxContext& c) {
     ins.push_back({"AxisTensor", {c.In(1)}});
   }
   c.SameType();
-  c.AddOp("cumsum", ins, {{"Out", {c.Out(0)}}}, attrs);
+  c.AddOp(c.op_type() == "CumSum" ? "cumsum" : "cumprod", ins, {{"Out", {c.Out(0)}}}, attrs);
   return Status::OK();
 }
 
@@ -556,6 +577,10 @@ Status ConvertReduce(OnnxContext& c) {
   });
 }
 
+Status ConvertReduceProd(OnnxContext& c) {
+  return EmitReduction(c, [](OnnxContext& c, Reduction& r) { r.Reduce("reduce_prod", r.x, r.y, r.keep); });
+}
+
 Status ConvertReduceMin(OnnxContext& c) {
   return EmitReduction(c, [](OnnxContext& c, Reduction& r) { r.Reduce("reduce_min", r.x, r.y, r.keep); });
 }
@@ -620,6 +645,14 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"Round", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Round", ConvertRound)},
       {"Reciprocal", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Reciprocal", ConvertReciprocal)},
       {"Sin", 7, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sin", ConvertSin)},
+      {"Swish", 24, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Swish", ConvertSwish)},
+      {"Mish", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mish", ConvertMish)},
+      {"Sinh", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sinh", ConvertSinh)},
+      {"Cosh", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Cosh", ConvertCosh)},
+      {"Asinh", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Asinh", ConvertAsinh)},
+      {"Acosh", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Acosh", ConvertAcosh)},
+      {"Atanh", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Atanh", ConvertAtanh)},
+      {"Sign", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sign", ConvertSign)},
       {"Cos", 7, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Cos", ConvertCos)},
       {"Tan", 7, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Tan", ConvertTan)},
       {"Asin", 7, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Asin", ConvertAsin)},
@@ -664,10 +697,12 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"LogSoftmax", 1, 12, EMBER_KEPT_CONVERTER("onnx", "LogSoftmax", ConvertSoftmaxFlattened)},
       {"LogSoftmax", 13, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "LogSoftmax", ConvertSoftmaxAxis)},
       {"CumSum", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "CumSum", ConvertCumSum)},
+      {"CumProd", 26, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "CumProd", ConvertCumSum)},
       {"ReduceMean", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReduceMean", ConvertReduce)},
       {"ReduceSum", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReduceSum", ConvertReduce)},
       {"ReduceMax", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReduceMax", ConvertReduce)},
       {"ReduceMin", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReduceMin", ConvertReduceMin)},
+      {"ReduceProd", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReduceProd", ConvertReduceProd)},
       {"ReduceL1", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReduceL1", ConvertReduceL1)},
       {"ReduceL2", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReduceL2", ConvertReduceSumSquare)},
       {"ReduceSumSquare", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReduceSumSquare", ConvertReduceSumSquare)},

@@ -7,24 +7,25 @@
 
 namespace ember {
 
+// The accumulator: double for floats; integers in their unsigned type, so they wrap instead of overflowing.
+template <typename T, bool = std::is_floating_point<T>::value> struct CumAcc { using type = double; };
+template <typename T> struct CumAcc<T, false> { using type = std::make_unsigned_t<T>; };
+
+// The running sum or product.
 template <typename T>
 inline void CumsumTyped(const CumsumParam& p) {
-  using Acc = std::conditional_t<std::is_floating_point<T>::value, double, T>;
+  using Acc = typename CumAcc<T>::type;
   const T* x = p.x->data<T>();
   T* y = p.out->mutable_data<T>();
   for (int64_t o = 0; o < p.outer; ++o)
     for (int64_t in = 0; in < p.inner; ++in) {
-      Acc acc = 0;
+      Acc acc = p.product ? 1 : 0;
       for (int64_t k = 0; k < p.n; ++k) {
         const int64_t j = p.reverse ? p.n - 1 - k : k;
         const int64_t at = (o * p.n + j) * p.inner + in;
-        if (p.exclusive) {
-          y[at] = static_cast<T>(acc);
-          acc += x[at];
-        } else {
-          acc += x[at];
-          y[at] = static_cast<T>(acc);
-        }
+        if (p.exclusive) y[at] = static_cast<T>(acc);
+        acc = p.product ? static_cast<Acc>(acc * static_cast<Acc>(x[at])) : static_cast<Acc>(acc + static_cast<Acc>(x[at]));
+        if (!p.exclusive) y[at] = static_cast<T>(acc);
       }
     }
 }

@@ -15,6 +15,16 @@ namespace ember {
 template <typename T> struct SumFn { T operator()(T a, T b) const { return a + b; } };
 template <typename T> struct MaxOfFn { T operator()(T a, T b) const { return b > a ? b : a; } };
 template <typename T> struct MinOfFn { T operator()(T a, T b) const { return b < a ? b : a; } };
+template <typename T> struct ProdFn {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral<T>::value) {  // wraps around instead of overflowing
+      using U = std::make_unsigned_t<T>;
+      return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+    } else {
+      return a * b;
+    }
+  }
+};
 
 // out[o, j] = fn over k of in[o, k, j], for in viewed as [outer, r, inner] (r >= 1).
 template <typename T, typename Fn>
@@ -59,13 +69,24 @@ void ReduceMiddle(const T* in, int64_t outer, int64_t r, int64_t inner, T* out, 
   });
 }
 
+// One reduced group: in viewed as [outer, r, inner] -> out [outer, inner] (the mean's division comes later).
+template <typename T>
+void ReduceGroup(ReduceType type, const T* in, int64_t outer, int64_t r, int64_t inner, T* out) {
+  if (type == ReduceType::kMax) return ReduceMiddle(in, outer, r, inner, out, MaxOfFn<T>());
+  if (type == ReduceType::kMin) return ReduceMiddle(in, outer, r, inner, out, MinOfFn<T>());
+  if constexpr (!std::is_same<T, bool>::value) {  // bool only reaches max / min
+    if (type == ReduceType::kProd) return ReduceMiddle(in, outer, r, inner, out, ProdFn<T>());
+    ReduceMiddle(in, outer, r, inner, out, SumFn<T>());
+  }
+}
+
 // Reduces the groups InferShape planned one at a time, innermost first, through scratch buffers; the
 // mean divides once at the end.
 template <typename T>
 void ReduceCompute(ReduceType type, const std::vector<int64_t>& groups, const std::vector<bool>& reduced,
                    int64_t count, const T* x, T* out, int64_t out_numel) {
   if (count == 0) {  // an empty sum is 0, mean 0/0, max the lowest value (-inf), min the highest (ONNX)
-    T v = 0;
+    T v = type == ReduceType::kProd ? 1 : 0;
     if constexpr (std::is_floating_point<T>::value) {
       if (type == ReduceType::kMean) v = std::numeric_limits<T>::quiet_NaN();
       if (type == ReduceType::kMax) v = -std::numeric_limits<T>::infinity();
@@ -103,9 +124,7 @@ void ReduceCompute(ReduceType type, const std::vector<int64_t>& groups, const st
       dst = reinterpret_cast<T*>(bufs[which].data());
     }
     const int64_t r = sizes[static_cast<size_t>(g)];
-    if (type == ReduceType::kMax) ReduceMiddle(cur, outer, r, inner, dst, MaxOfFn<T>());
-    else if (type == ReduceType::kMin) ReduceMiddle(cur, outer, r, inner, dst, MinOfFn<T>());
-    else if constexpr (!std::is_same<T, bool>::value) ReduceMiddle(cur, outer, r, inner, dst, SumFn<T>());
+    ReduceGroup(type, cur, outer, r, inner, dst);
     sizes[static_cast<size_t>(g)] = 1;
     cur = dst;
     which ^= 1;
@@ -134,6 +153,7 @@ inline std::vector<double> Reduce(ReduceType type, const std::vector<int64_t>& x
     double& slot = out[static_cast<size_t>(o)];
     if (type == ReduceType::kMax) slot = seen[static_cast<size_t>(o)] ? std::max(slot, x[e]) : x[e];
     else if (type == ReduceType::kMin) slot = seen[static_cast<size_t>(o)] ? std::min(slot, x[e]) : x[e];
+    else if (type == ReduceType::kProd) slot = seen[static_cast<size_t>(o)] ? slot * x[e] : x[e];
     else slot += x[e];
     seen[static_cast<size_t>(o)] = true;
     for (size_t d = xdims.size(); d-- > 0;) {

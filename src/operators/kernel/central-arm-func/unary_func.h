@@ -26,6 +26,12 @@ inline float UnaryValue(UnaryType t, float x) {
     case UnaryType::kAcos: return std::acos(x);
     case UnaryType::kAtan: return std::atan(x);
     case UnaryType::kLog10: return std::log10(x);
+    case UnaryType::kSinh: return std::sinh(x);
+    case UnaryType::kCosh: return std::cosh(x);
+    case UnaryType::kAsinh: return std::asinh(x);
+    case UnaryType::kAcosh: return std::acosh(x);
+    case UnaryType::kAtanh: return std::atanh(x);
+    case UnaryType::kSign: return x > 0 ? 1.f : x < 0 ? -1.f : x;  // 0 -> 0, NaN -> NaN
   }
   return x;
 }
