@@ -1,6 +1,6 @@
-// reduce_sum / reduce_mean / reduce_max / reduce_min / reduce_prod over the dims listed in `dim` (negatives count from the end; an
-// empty list or reduce_all = true reduces every dim; absent, `dim` is Paddle's default {0}). keep_dim keeps
-// the reduced dims as 1; otherwise they are dropped, and a result with no dims left is [1] (Paddle 2.x
+// reduce_sum / reduce_mean / reduce_max / reduce_min / reduce_prod over the dims listed in `dim` (negatives
+// count from the end; an empty list or reduce_all = true reduces every dim; absent, `dim` is Paddle's default
+// {0}). keep_dim keeps the reduced dims as 1; otherwise they are dropped, and a result with no dims left is [1] (Paddle 2.x
 // before 0-D tensors). float32, int32 and int64 (and bool for max / min); the integer mean truncates. Over
 // zero elements: sum 0, mean NaN, max the lowest value (-inf), min the highest (+inf), prod 1, as ONNX.
 // Optional input DimTensor (int32/int64, read in InferShape, so it may be computed upstream) replaces the

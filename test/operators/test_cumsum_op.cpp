@@ -45,7 +45,8 @@ TEST_CASE("cumprod along Paddle's dim, exclusive and reverse; int32 products wra
         for (int j = 0; j < 4; ++j) {
           double want = 1;
           for (int k = 0; k < 4; ++k)
-            if (reverse ? (exclusive ? k > j : k >= j) : (exclusive ? k < j : k <= j)) want *= xv[static_cast<size_t>(o * 4 + k)];
+            if (reverse ? (exclusive ? k > j : k >= j) : (exclusive ? k < j : k <= j))
+              want *= xv[static_cast<size_t>(o * 4 + k)];
           CHECK(yv[static_cast<size_t>(o * 4 + j)] == Approx(want).epsilon(1e-6));
         }
     }

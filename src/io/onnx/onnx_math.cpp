@@ -64,7 +64,8 @@ Status ConvertMish(OnnxContext& c) {  // x * tanh(softplus(x))
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
   const std::string x = c.In(0), sp = c.Temp(c.Out(0)), th = c.Temp(c.Out(0));
   c.SameType();
-  c.AddOp("softplus", {{"X", {x}}}, {{"Out", {sp}}}, {{"beta", Attribute::Float(1.f)}, {"threshold", Attribute::Float(20.f)}});
+  c.AddOp("softplus", {{"X", {x}}}, {{"Out", {sp}}},
+          {{"beta", Attribute::Float(1.f)}, {"threshold", Attribute::Float(20.f)}});
   c.AddOp("tanh", {{"X", {sp}}}, {{"Out", {th}}});
   c.AddOp("elementwise_mul", {{"X", {x}}, {"Y", {th}}}, {{"Out", {c.Out(0)}}}, {{"axis", Attribute::Int(-1)}});
   return Status::OK();

@@ -24,7 +24,8 @@ inline void CumsumTyped(const CumsumParam& p) {
         const int64_t j = p.reverse ? p.n - 1 - k : k;
         const int64_t at = (o * p.n + j) * p.inner + in;
         if (p.exclusive) y[at] = static_cast<T>(acc);
-        acc = p.product ? static_cast<Acc>(acc * static_cast<Acc>(x[at])) : static_cast<Acc>(acc + static_cast<Acc>(x[at]));
+        const Acc v = static_cast<Acc>(x[at]);
+        acc = p.product ? static_cast<Acc>(acc * v) : static_cast<Acc>(acc + v);
         if (!p.exclusive) y[at] = static_cast<T>(acc);
       }
     }
