@@ -71,6 +71,56 @@ Status ConvertMish(OnnxContext& c) {  // x * tanh(softplus(x))
   return Status::OK();
 }
 
+Status ConvertIsInf(OnnxContext& c) {
+  OnnxAttrs& a = c.attrs();
+  EMBER_RETURN_IF_ERROR(c.EmitUnary("isinf_v2", {{"detect_positive", Attribute::Bool(a.Int("detect_positive", 1))},
+                                                 {"detect_negative", Attribute::Bool(a.Int("detect_negative", 1))}}));
+  c.SetType(c.Out(0), DataType::kBool);
+  return Status::OK();
+}
+
+Status ConvertIsNaN(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.EmitUnary("isnan_v2"));
+  c.SetType(c.Out(0), DataType::kBool);
+  return Status::OK();
+}
+
+Status ConvertOneHot(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(3));
+  c.CopyType(c.In(2), c.Out(0));
+  c.AddOp("one_hot", {{"Indices", {c.In(0)}}, {"Depth", {c.In(1)}}, {"Values", {c.In(2)}}}, {{"Out", {c.Out(0)}}},
+          {{"axis", Attribute::Int(c.attrs().Int("axis", -1))}});
+  return Status::OK();
+}
+
+// Hardmax: one_hot of the first maximum's index along the axis (the axis' size from the shape at run time).
+Status ConvertHardmax(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const std::string x = c.In(0), y = c.Out(0);
+  const int r = c.Rank(x);
+  int64_t axis = c.attrs().Int("axis", c.opset() < 13 ? 1 : -1);
+  if (r < 0) return c.Fail("Hardmax needs the input's rank (no value_info for it)");
+  axis = NormAxis(axis, r);
+  if (c.opset() < 13 && axis != r - 1) return c.Fail("Hardmax before opset 13 is supported over the last axis only");
+  const std::string am = c.Temp(y), shape = c.Temp(y), depth = c.Temp(y), values = c.Temp(y), idx = c.Temp(y);
+  c.AddOp("arg_max", {{"X", {x}}}, {{"Out", {am}}},
+          {{"axis", Attribute::Int(axis)}, {"keepdims", Attribute::Bool(false)},
+           {"dtype", Attribute::Int(static_cast<int>(VarDataType::kInt64))}});
+  Tensor at(DataType::kInt64, DDim(std::vector<int64_t>{}));
+  *at.mutable_data<int64_t>() = axis;
+  Tensor off_on(DataType::kFloat32, DDim({2}));
+  off_on.mutable_data<float>()[0] = 0.f;
+  off_on.mutable_data<float>()[1] = 1.f;
+  EMBER_RETURN_IF_ERROR(c.AddWeight(idx, at));
+  EMBER_RETURN_IF_ERROR(c.AddWeight(values, off_on));
+  c.AddOp("shape", {{"Input", {x}}}, {{"Out", {shape}}});
+  c.AddOp("gather", {{"X", {shape}}, {"Index", {idx}}}, {{"Out", {depth}}}, {{"axis", Attribute::Int(0)}});
+  c.SameType();
+  c.AddOp("one_hot", {{"Indices", {am}}, {"Depth", {depth}}, {"Values", {values}}}, {{"Out", {y}}},
+          {{"axis", Attribute::Int(axis)}});
+  return Status::OK();
+}
+
 Status ConvertGelu(OnnxContext& c) {
   std::string approx = c.attrs().String("approximate", "none");
   if (approx != "none" && approx != "tanh") return c.attrs().Unsupported("approximate", Quote(approx));
@@ -648,6 +698,10 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"Sin", 7, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sin", ConvertSin)},
       {"Swish", 24, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Swish", ConvertSwish)},
       {"Mish", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mish", ConvertMish)},
+      {"IsInf", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "IsInf", ConvertIsInf)},
+      {"IsNaN", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "IsNaN", ConvertIsNaN)},
+      {"OneHot", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "OneHot", ConvertOneHot)},
+      {"Hardmax", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Hardmax", ConvertHardmax)},
       {"Sinh", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sinh", ConvertSinh)},
       {"Cosh", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Cosh", ConvertCosh)},
       {"Asinh", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Asinh", ConvertAsinh)},

@@ -250,6 +250,33 @@ Status ConvertGather(OnnxContext& c) {
   return Status::OK();
 }
 
+// ScatterElements (and Scatter, its older name).
+Status ConvertScatterElements(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(3));
+  OnnxAttrs& a = c.attrs();
+  c.SameType();
+  c.AddOp("put_along_axis", {{"Input", {c.In(0)}}, {"Index", {c.In(1)}}, {"Value", {c.In(2)}}},
+          {{"Result", {c.Out(0)}}},
+          {{"Axis", Attribute::Int(a.Int("axis", 0))}, {"Reduce", Attribute::String(a.String("reduction", "none"))}});
+  return Status::OK();
+}
+
+Status ConvertScatterNd(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(3));
+  c.SameType();
+  c.AddOp("scatter_nd", {{"X", {c.In(0)}}, {"Index", {c.In(1)}}, {"Updates", {c.In(2)}}}, {{"Out", {c.Out(0)}}},
+          {{"reduction", Attribute::String(c.attrs().String("reduction", "none"))}});
+  return Status::OK();
+}
+
+Status ConvertGatherNd(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  c.SameType();
+  c.AddOp("gather_nd", {{"X", {c.In(0)}}, {"Index", {c.In(1)}}}, {{"Out", {c.Out(0)}}},
+          {{"batch_dims", Attribute::Int(c.attrs().Int("batch_dims", 0))}});
+  return Status::OK();
+}
+
 Status ConvertGatherElements(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   c.SameType();
@@ -328,6 +355,10 @@ const std::vector<OnnxConverter>& OnnxShapeConverters() {
       {"Split", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Split", ConvertSplit)},
       {"Pad", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Pad", ConvertPad)},
       {"Gather", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Gather", ConvertGather)},
+      {"Scatter", 9, 10, EMBER_KEPT_CONVERTER("onnx", "Scatter", ConvertScatterElements)},
+      {"ScatterElements", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterElements", ConvertScatterElements)},
+      {"ScatterND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterND", ConvertScatterNd)},
+      {"GatherND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GatherND", ConvertGatherNd)},
       {"GatherElements", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GatherElements", ConvertGatherElements)},
       {"Expand", 8, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Expand", ConvertExpand)},
       {"Tile", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Tile", ConvertTile)},
