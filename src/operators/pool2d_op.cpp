@@ -20,6 +20,7 @@ Status Pool2dParam::Bind(ParamBinder* b) {
   global_pooling = a.Bool("global_pooling", false);
   ceil_mode = a.Bool("ceil_mode", false);
   last_window_in_input = a.Bool("last_window_in_input", false);
+  norm_p = a.Float("norm_p", 2.f);
   exclusive = a.Bool("exclusive", true);
   adaptive = a.Bool("adaptive", false);
   padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
@@ -48,8 +49,10 @@ Status InferGlobal16c(Pool2dParam& p) {
 Status Pool2dOp::InferShape() {
   Pool2dParam& p = param_;
   EMBER_CHECK_DTYPE(p.x, DataType::kFloat32, "input X");
-  if (p.pooling_type != "max" && p.pooling_type != "avg")
-    return Unimplemented("attribute pooling_type must be max or avg, got '", p.pooling_type, "'");
+  if (p.pooling_type != "max" && p.pooling_type != "avg" && p.pooling_type != "lp")
+    return Unimplemented("attribute pooling_type must be max, avg or lp, got '", p.pooling_type, "'");
+  EMBER_CHECK(p.pooling_type != "lp" || (p.norm_p > 0 && !p.adaptive && !p.nchw16c && !p.mask),
+              "lp pooling needs norm_p > 0 and fixed NCHW windows without Mask, got norm_p ", p.norm_p);
   if (p.nchw16c) return InferGlobal16c(p);
   EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, p.data_format));
   const bool dilated = p.dilations[0] != 1 || p.dilations[1] != 1;
@@ -92,6 +95,7 @@ Status Pool2dOp::InferShape() {
   g.dilation_h = p.dilations[0];
   g.dilation_w = p.dilations[1];
   g.is_max = p.pooling_type == "max";
+  g.lp = p.pooling_type == "lp" ? p.norm_p : 0.f;
   g.exclusive = p.exclusive;
   g.adaptive = p.adaptive;
   int64_t out[2];

@@ -1,8 +1,9 @@
 // pool2d: max or average pooling over NCHW windows, with Paddle's global, adaptive, ceil_mode and
 // exclusive variants. Ember extensions: attribute dilations (2 values, default {1, 1}; fixed windows only),
-// as ONNX MaxPool and AveragePool have; attribute last_window_in_input (see PooledSize); and an optional output Mask (int32, as Paddle's
-// max_pool2d_with_index: for each output, the index h * W + w of its maximum in the input plane, the first
-// one on ties, -1 for an empty window), max pooling only; data_format NCHW16c (set by the nchw16c_layout
+// as ONNX MaxPool and AveragePool have; attribute last_window_in_input (see PooledSize); pooling_type "lp"
+// with attribute norm_p (ONNX LpPool: the p-norm of each window, padding counting as zeros); and an
+// optional output Mask (int32, as Paddle's max_pool2d_with_index: for each output, the index h * W + w of
+// its maximum in the input plane, the first one on ties, -1 for an empty window), max pooling only; data_format NCHW16c (set by the nchw16c_layout
 // pass) for global pooling: X [N, C/16, H, W, 16] -> Out [N, C/16, 1, 1, 16].
 #pragma once
 
@@ -34,6 +35,7 @@ struct PoolGeometry {
   bool is_max = true;
   bool exclusive = true;  // avg: divide by the in-image part of the window
   bool adaptive = false;  // window i spans [floor(i*H/oh), ceil((i+1)*H/oh))
+  float lp = 0.f;  // pooling_type lp: (sum of |x|^lp over the window)^(1/lp); 0 otherwise
 };
 
 struct Pool2dParam {
@@ -44,6 +46,7 @@ struct Pool2dParam {
   std::vector<int64_t> ksize, strides, paddings, dilations;
   bool global_pooling = false, ceil_mode = false, exclusive = true, adaptive = false;
   bool last_window_in_input = false;  // see PooledSize
+  float norm_p = 2.f;                 // pooling_type lp
   PoolGeometry geo;  // set by InferShape
   bool nchw16c = false;  // data_format NCHW16c: geo's channels count blocks of 16
   Status Bind(ParamBinder* b);

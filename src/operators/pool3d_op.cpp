@@ -18,6 +18,7 @@ Status Pool3dParam::Bind(ParamBinder* b) {
   global_pooling = a.Bool("global_pooling", false);
   ceil_mode = a.Bool("ceil_mode", false);
   last_window_in_input = a.Bool("last_window_in_input", false);
+  norm_p = a.Float("norm_p", 2.f);
   exclusive = a.Bool("exclusive", true);
   adaptive = a.Bool("adaptive", false);
   padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
@@ -28,8 +29,10 @@ Status Pool3dParam::Bind(ParamBinder* b) {
 Status Pool3dOp::InferShape() {
   Pool3dParam& p = param_;
   EMBER_CHECK_DTYPE(p.x, DataType::kFloat32, "input X");
-  if (p.pooling_type != "max" && p.pooling_type != "avg")
-    return Unimplemented("attribute pooling_type must be max or avg, got '", p.pooling_type, "'");
+  if (p.pooling_type != "max" && p.pooling_type != "avg" && p.pooling_type != "lp")
+    return Unimplemented("attribute pooling_type must be max, avg or lp, got '", p.pooling_type, "'");
+  EMBER_CHECK(p.pooling_type != "lp" || (p.norm_p > 0 && !p.adaptive), "lp pooling needs norm_p > 0 and fixed "
+              "windows, got norm_p ", p.norm_p);
   EMBER_RETURN_IF_ERROR(CheckConv3dAttrs(p.strides, p.paddings, p.dilations, p.data_format));
   const bool dilated = std::any_of(p.dilations.begin(), p.dilations.end(), [](int64_t d) { return d != 1; });
   if (dilated && (p.adaptive || p.global_pooling))
@@ -59,6 +62,7 @@ Status Pool3dOp::InferShape() {
   EMBER_RETURN_IF_ERROR(ResolvePadding3d(p.paddings, p.padding_algorithm, w.in, w.stride, extent, pads, nullptr));
   if (p.global_pooling || p.adaptive) std::fill(pads, pads + 6, 0);
   g.is_max = p.pooling_type == "max";
+  g.lp = p.pooling_type == "lp" ? p.norm_p : 0.f;
   g.exclusive = p.exclusive;
   g.adaptive = p.adaptive;
   for (int i = 0; i < 3; ++i) {

@@ -1,7 +1,7 @@
 // pool3d: max or average pooling over NCDHW windows (Paddle's pool3d): attributes pooling_type, ksize,
 // strides (3 values), paddings (3 or 6), global_pooling, ceil_mode, exclusive, adaptive, padding_algorithm,
 // data_format (NCDHW only), with pool2d's window rules. Ember extensions: dilations (3 values, default 1s),
-// as ONNX MaxPool and AveragePool have; last_window_in_input as pool2d.
+// as ONNX MaxPool and AveragePool have; last_window_in_input and pooling_type lp (norm_p) as pool2d.
 #pragma once
 
 #include <string>
@@ -19,6 +19,7 @@ struct Pool3dGeometry {
   bool is_max = true;
   bool exclusive = true;
   bool adaptive = false;
+  float lp = 0.f;  // as PoolGeometry::lp
 };
 
 struct Pool3dParam {
@@ -28,6 +29,7 @@ struct Pool3dParam {
   std::vector<int64_t> ksize, strides, paddings, dilations;
   bool global_pooling = false, ceil_mode = false, exclusive = true, adaptive = false;
   bool last_window_in_input = false;  // see PooledSize
+  float norm_p = 2.f;                 // pooling_type lp
   Pool3dGeometry geo;  // set by InferShape
   Status Bind(ParamBinder* b);
 };

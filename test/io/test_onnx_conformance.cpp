@@ -47,7 +47,9 @@ const std::set<std::string>& SupportedOps() {
       "ArgMin", "Gelu", "Size", "GatherElements", "Trilu", "CumSum", "Mod", "CastLike",
       "Attention", "RMSNormalization", "RotaryEmbedding", "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss",
       "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Sign", "Swish", "Mish", "CumProd", "ReduceProd",
-      "Scatter", "ScatterElements", "ScatterND", "GatherND", "IsInf", "IsNaN", "OneHot", "Hardmax"};
+      "Scatter", "ScatterElements", "ScatterND", "GatherND", "IsInf", "IsNaN", "OneHot", "Hardmax",
+      "LpPool", "GlobalLpPool", "GroupNormalization", "LpNormalization", "MeanVarianceNormalization", "NonZero",
+      "Compress", "EyeLike", "Shrink"};
   return ops;
 }
 

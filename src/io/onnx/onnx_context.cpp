@@ -106,4 +106,10 @@ Status OnnxContext::EmitUnary(const std::string& type, std::map<std::string, Att
   return Status::OK();
 }
 
+void OnnxContext::AddCast(const std::string& x, DataType from, const std::string& y, DataType to) {
+  SetType(y, to);
+  AddOp("cast", {{"X", {x}}}, {{"Out", {y}}},
+        {{"in_dtype", Attribute::Int(VarDataTypeOf(from))}, {"out_dtype", Attribute::Int(VarDataTypeOf(to))}});
+}
+
 }  // namespace ember

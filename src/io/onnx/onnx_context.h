@@ -110,6 +110,8 @@ class OnnxContext {
   Status AddWeight(const std::string& name, const Tensor& t) { return g_.AddWeight(name, t); }
   // Input 0 -> `type` (slots X / Out) -> output 0, of the same type.
   Status EmitUnary(const std::string& type, std::map<std::string, Attribute> attrs = {});
+  // y = x (of type `from`) cast to `to`.
+  void AddCast(const std::string& x, DataType from, const std::string& y, DataType to);
 
  private:
   OnnxGraph& g_;

@@ -71,6 +71,33 @@ Status ConvertMish(OnnxContext& c) {  // x * tanh(softplus(x))
   return Status::OK();
 }
 
+// A float32 scalar weight.
+std::string ScalarWeight(OnnxContext& c, float v) {
+  Tensor t(DataType::kFloat32, DDim(std::vector<int64_t>{}));
+  *t.mutable_data<float>() = v;
+  const std::string name = c.Temp(c.Out(0));
+  (void)c.AddWeight(name, t);
+  return name;
+}
+
+// Shrink: x + bias below -lambd, x - bias above lambd, 0 between (float32).
+Status ConvertShrink(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const std::string x = c.In(0), y = c.Out(0);
+  if (c.TypeOf(x) != DataType::kFloat32) return c.Fail("Shrink is supported for float32 input");
+  const float l = c.attrs().Float("lambd", 0.5f), b = c.attrs().Float("bias", 0.f);
+  const std::string lo = c.Temp(y), hi = c.Temp(y), up = c.Temp(y), down = c.Temp(y), mid = c.Temp(y);
+  const Attribute last = Attribute::Int(-1);
+  c.AddOp("less_than", {{"X", {x}}, {"Y", {ScalarWeight(c, -l)}}}, {{"Out", {lo}}}, {{"axis", last}});
+  c.AddOp("greater_than", {{"X", {x}}, {"Y", {ScalarWeight(c, l)}}}, {{"Out", {hi}}}, {{"axis", last}});
+  c.AddOp("scale", {{"X", {x}}}, {{"Out", {up}}}, {{"scale", Attribute::Float(1)}, {"bias", Attribute::Float(b)}});
+  c.AddOp("scale", {{"X", {x}}}, {{"Out", {down}}}, {{"scale", Attribute::Float(1)}, {"bias", Attribute::Float(-b)}});
+  c.AddOp("where", {{"Condition", {hi}}, {"X", {down}}, {"Y", {ScalarWeight(c, 0.f)}}}, {{"Out", {mid}}});
+  c.SameType();
+  c.AddOp("where", {{"Condition", {lo}}, {"X", {up}}, {"Y", {mid}}}, {{"Out", {y}}});
+  return Status::OK();
+}
+
 Status ConvertIsInf(OnnxContext& c) {
   OnnxAttrs& a = c.attrs();
   EMBER_RETURN_IF_ERROR(c.EmitUnary("isinf_v2", {{"detect_positive", Attribute::Bool(a.Int("detect_positive", 1))},
@@ -698,6 +725,7 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"Sin", 7, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sin", ConvertSin)},
       {"Swish", 24, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Swish", ConvertSwish)},
       {"Mish", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mish", ConvertMish)},
+      {"Shrink", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Shrink", ConvertShrink)},
       {"IsInf", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "IsInf", ConvertIsInf)},
       {"IsNaN", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "IsNaN", ConvertIsNaN)},
       {"OneHot", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "OneHot", ConvertOneHot)},

@@ -1,5 +1,6 @@
 // ONNX converters for neural-network layers: Conv / ConvTranspose, pooling, normalization, LRN.
 #include <algorithm>
+#include <cfloat>
 
 #include "io/converter_selection.h"
 #include "io/onnx/onnx_context.h"
@@ -224,28 +225,21 @@ Status EmitPoolWithIndices(OnnxContext& c, int nsp, const Spatial& sp, bool swap
   return Status::OK();
 }
 
-// A `type` value as `to` (a cast op).
-void EmitCastOp(OnnxContext& c, const std::string& x, DataType from, const std::string& y, DataType to) {
-  c.SetType(y, to);
-  c.AddOp("cast", {{"X", {x}}}, {{"Out", {y}}},
-          {{"in_dtype", Attribute::Int(VarDataTypeOf(from))}, {"out_dtype", Attribute::Int(VarDataTypeOf(to))}});
-}
-
 // 8-bit max pooling through float32, which holds every int8 / uint8 value exactly.
 Status EmitIntegerMaxPool(OnnxContext& c, DataType t, const std::map<std::string, Attribute>& attrs) {
   const std::string xf = c.Temp(c.In(0)), yf = c.Temp(c.Out(0));
-  EmitCastOp(c, c.In(0), t, xf, DataType::kFloat32);
+  c.AddCast(c.In(0), t, xf, DataType::kFloat32);
   c.SetType(yf, DataType::kFloat32);
   c.AddOp("pool2d", {{"X", {xf}}}, {{"Out", {yf}}}, attrs);
-  EmitCastOp(c, yf, DataType::kFloat32, c.Out(0), t);
+  c.AddCast(yf, DataType::kFloat32, c.Out(0), t);
   return Status::OK();
 }
 
-// MaxPool and AveragePool.
+// MaxPool, AveragePool and LpPool.
 Status ConvertPool(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
   OnnxAttrs& a = c.attrs();
-  const bool max = c.op_type() == "MaxPool";
+  const bool max = c.op_type() == "MaxPool", lp = c.op_type() == "LpPool";
   std::vector<int64_t> k = a.Ints("kernel_shape", {});
   int nsp = static_cast<int>(k.size());
   Spatial sp;
@@ -261,11 +255,12 @@ Status ConvertPool(OnnxContext& c) {
   c.SameType();
   c.CopyType(c.In(0), y4);
   std::map<std::string, Attribute> attrs = {
-      {"pooling_type", Attribute::String(max ? "max" : "avg")}, {"ksize", Attribute::Ints(sp.kernel)},
+      {"pooling_type", Attribute::String(max ? "max" : lp ? "lp" : "avg")}, {"ksize", Attribute::Ints(sp.kernel)},
       {"strides", Attribute::Ints(sp.strides)}, {"paddings", Attribute::Ints(sp.paddings)},
       {"ceil_mode", Attribute::Bool(ceil)}, {"last_window_in_input", Attribute::Bool(true)},
       {"exclusive", Attribute::Bool(exclusive)}, {"padding_algorithm", Attribute::String(sp.algo)}};
   if (dilated) attrs["dilations"] = Attribute::Ints(sp.dilations);
+  if (lp) attrs["norm_p"] = Attribute::Float(static_cast<float>(a.Int("p", 2)));
   const DataType xt = c.TypeOf(c.In(0));
   if (max && nsp == 2 && !indices && (xt == DataType::kInt8 || xt == DataType::kUInt8))
     return EmitIntegerMaxPool(c, xt, attrs);
@@ -280,16 +275,95 @@ Status ConvertPool(OnnxContext& c) {
   return Status::OK();
 }
 
-// GlobalAveragePool and GlobalMaxPool.
+// GlobalAveragePool, GlobalMaxPool and GlobalLpPool.
 Status ConvertGlobalPool(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
   int r = c.Rank(c.In(0));
   if (r >= 0 && r != 4 && r != 5) return c.Fail(StrCat("only 4-D and 5-D inputs are supported, got rank ", r));
   c.SameType();
+  const std::string& t = c.op_type();
   c.AddOp(r == 5 ? "pool3d" : "pool2d", {{"X", {c.In(0)}}}, {{"Out", {c.Out(0)}}},
-          {{"pooling_type", Attribute::String(c.op_type() == "GlobalMaxPool" ? "max" : "avg")},
+          {{"pooling_type", Attribute::String(t == "GlobalMaxPool" ? "max" : t == "GlobalLpPool" ? "lp" : "avg")},
+           {"norm_p", Attribute::Float(static_cast<float>(c.attrs().Int("p", 2)))},
            {"ksize", Attribute::Ints(r == 5 ? std::vector<int64_t>{1, 1, 1} : std::vector<int64_t>{1, 1})},
            {"global_pooling", Attribute::Bool(true)}});
+  return Status::OK();
+}
+
+// GroupNormalization: scale / bias per channel (opset 21), or per group before it (spread over the channels
+// at load, which needs them constant and the channel count known).
+Status ConvertGroupNormalization(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(3));
+  OnnxAttrs& a = c.attrs();
+  const int64_t groups = a.Int("num_groups", 1);
+  a.Ignore({"stash_type"});
+  OpDesc::Slots ins = {{"X", {c.In(0)}}, {"Scale", {c.In(1)}}, {"Bias", {c.In(2)}}};
+  if (c.opset() < 21) {
+    const auto* xs = c.Shape(c.In(0));
+    const Tensor* s = c.Const(c.In(1));
+    const Tensor* b = c.Const(c.In(2));
+    if (!xs || xs->size() < 2 || (*xs)[1] <= 0 || !s || !b)
+      return c.Fail("per-group scale and bias (opset < 21) need constant scale / bias and a known channel count");
+    const int64_t ch = (*xs)[1];
+    for (int i = 1; i <= 2; ++i) {
+      const Tensor& src = *(i == 1 ? s : b);
+      if (src.numel() != groups || ch % groups) return c.Fail("scale and bias must hold one value per group");
+      Tensor per(DataType::kFloat32, DDim({ch}));
+      for (int64_t k = 0; k < ch; ++k) per.mutable_data<float>()[k] = src.data<float>()[k / (ch / groups)];
+      const std::string name = c.Temp(c.In(i));
+      EMBER_RETURN_IF_ERROR(c.AddWeight(name, per));
+      ins[static_cast<size_t>(i)].second = {name};
+    }
+  }
+  c.SameType();
+  c.AddOp("group_norm", ins, {{"Y", {c.Out(0)}}},
+          {{"groups", Attribute::Int(groups)}, {"epsilon", Attribute::Float(a.Float("epsilon", 1e-5f))}});
+  return Status::OK();
+}
+
+// LpNormalization: x / (sum over the axis of |x|^p)^(1/p), p 1 or 2; a zero vector stays zero (its norm is
+// floored at FLT_MIN).
+Status ConvertLpNormalization(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  OnnxAttrs& a = c.attrs();
+  const int64_t p = a.Int("p", 2);
+  if (p != 1 && p != 2) return a.Unsupported("p", std::to_string(p));
+  const std::string x = c.In(0), y = c.Out(0), t = c.Temp(y), s = c.Temp(y), n = c.Temp(y), safe = c.Temp(y);
+  const std::string floor = c.Temp(y);
+  Tensor tiny(DataType::kFloat32, DDim(std::vector<int64_t>{}));
+  *tiny.mutable_data<float>() = FLT_MIN;
+  EMBER_RETURN_IF_ERROR(c.AddWeight(floor, tiny));
+  if (p == 1) c.AddOp("abs", {{"X", {x}}}, {{"Out", {t}}});
+  else c.AddOp("elementwise_mul", {{"X", {x}}, {"Y", {x}}}, {{"Out", {t}}}, {{"axis", Attribute::Int(-1)}});
+  c.AddOp("reduce_sum", {{"X", {t}}}, {{"Out", {p == 1 ? n : s}}},
+          {{"dim", Attribute::Ints({a.Int("axis", -1)})}, {"keep_dim", Attribute::Bool(true)}});
+  if (p == 2) c.AddOp("sqrt", {{"X", {s}}}, {{"Out", {n}}});
+  c.AddOp("elementwise_max", {{"X", {n}}, {"Y", {floor}}}, {{"Out", {safe}}}, {{"axis", Attribute::Int(-1)}});
+  c.SameType();
+  c.AddOp("elementwise_div", {{"X", {x}}, {"Y", {safe}}}, {{"Out", {y}}}, {{"axis", Attribute::Int(-1)}});
+  return Status::OK();
+}
+
+// MeanVarianceNormalization: (x - mean) / (sqrt(mean(x^2) - mean^2) + 1e-9) over `axes`, as ONNX defines it.
+Status ConvertMeanVarianceNormalization(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const std::string x = c.In(0), y = c.Out(0);
+  std::map<std::string, Attribute> red = {{"dim", Attribute::Ints(c.attrs().Ints("axes", {0, 2, 3}))},
+                                          {"keep_dim", Attribute::Bool(true)}};
+  const std::string mean = c.Temp(y), sq = c.Temp(y), msq = c.Temp(y), m2 = c.Temp(y), var = c.Temp(y),
+                    sd = c.Temp(y), den = c.Temp(y), diff = c.Temp(y);
+  const Attribute last = Attribute::Int(-1);
+  c.AddOp("reduce_mean", {{"X", {x}}}, {{"Out", {mean}}}, red);
+  c.AddOp("elementwise_mul", {{"X", {x}}, {"Y", {x}}}, {{"Out", {sq}}}, {{"axis", last}});
+  c.AddOp("reduce_mean", {{"X", {sq}}}, {{"Out", {msq}}}, red);
+  c.AddOp("elementwise_mul", {{"X", {mean}}, {"Y", {mean}}}, {{"Out", {m2}}}, {{"axis", last}});
+  c.AddOp("elementwise_sub", {{"X", {msq}}, {"Y", {m2}}}, {{"Out", {var}}}, {{"axis", last}});
+  c.AddOp("sqrt", {{"X", {var}}}, {{"Out", {sd}}});
+  c.AddOp("scale", {{"X", {sd}}}, {{"Out", {den}}},
+          {{"scale", Attribute::Float(1)}, {"bias", Attribute::Float(1e-9f)}});
+  c.AddOp("elementwise_sub", {{"X", {x}}, {"Y", {mean}}}, {{"Out", {diff}}}, {{"axis", last}});
+  c.SameType();
+  c.AddOp("elementwise_div", {{"X", {diff}}, {"Y", {den}}}, {{"Out", {y}}}, {{"axis", last}});
   return Status::OK();
 }
 
@@ -448,6 +522,13 @@ const std::vector<OnnxConverter>& OnnxNnConverters() {
       {"AveragePool", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "AveragePool", ConvertPool)},
       {"GlobalAveragePool", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GlobalAveragePool", ConvertGlobalPool)},
       {"GlobalMaxPool", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GlobalMaxPool", ConvertGlobalPool)},
+      {"GlobalLpPool", 2, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GlobalLpPool", ConvertGlobalPool)},
+      {"LpPool", 2, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "LpPool", ConvertPool)},
+      {"GroupNormalization", 18, kOnnxMaxOpset,
+       EMBER_KEPT_CONVERTER("onnx", "GroupNormalization", ConvertGroupNormalization)},
+      {"LpNormalization", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "LpNormalization", ConvertLpNormalization)},
+      {"MeanVarianceNormalization", 9, kOnnxMaxOpset,
+       EMBER_KEPT_CONVERTER("onnx", "MeanVarianceNormalization", ConvertMeanVarianceNormalization)},
       {"BatchNormalization", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BatchNormalization", ConvertBatchNormalization)},
       {"InstanceNormalization", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "InstanceNormalization", ConvertInstanceNormalization)},
       {"LayerNormalization", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "LayerNormalization", ConvertLayerNormalization)},

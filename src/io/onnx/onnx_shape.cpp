@@ -277,6 +277,57 @@ Status ConvertGatherNd(OnnxContext& c) {
   return Status::OK();
 }
 
+// NonZero: where_index's [n, rank] coordinates, transposed to ONNX's [rank, n].
+Status ConvertNonZero(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const std::string idx = c.Temp(c.Out(0));
+  c.SetType(idx, DataType::kInt64);
+  c.SetType(c.Out(0), DataType::kInt64);
+  c.AddOp("where_index", {{"Condition", {c.In(0)}}}, {{"Out", {idx}}});
+  c.AddOp("transpose2", {{"X", {idx}}}, {{"Out", {c.Out(0)}}}, {{"axis", Attribute::Ints({1, 0})}});
+  return Status::OK();
+}
+
+// Compress: the slices along `axis` (of the flattened input without one) where condition is true.
+Status ConvertCompress(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  const std::string y = c.Out(0), idx = c.Temp(y), flat_idx = c.Temp(y);
+  std::string x = c.In(0);
+  const bool has_axis = c.attrs().Has("axis");
+  if (!has_axis) {
+    const std::string flat = c.Temp(y);
+    c.CopyType(x, flat);
+    c.AddOp("reshape2", {{"X", {x}}}, {{"Out", {flat}}}, {{"shape", Attribute::Ints({-1})}});
+    x = flat;
+  }
+  c.AddOp("where_index", {{"Condition", {c.In(1)}}}, {{"Out", {idx}}});
+  c.AddOp("reshape2", {{"X", {idx}}}, {{"Out", {flat_idx}}}, {{"shape", Attribute::Ints({-1})}});
+  c.SameType();
+  c.AddOp("gather", {{"X", {x}}, {"Index", {flat_idx}}}, {{"Out", {y}}},
+          {{"axis", Attribute::Int(has_axis ? c.attrs().Int("axis", 0) : 0)}});
+  return Status::OK();
+}
+
+// EyeLike: a constant, made at load from the input's known 2-D shape.
+Status ConvertEyeLike(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  OnnxAttrs& a = c.attrs();
+  const auto* xs = c.Shape(c.In(0));
+  if (!xs || xs->size() != 2 || (*xs)[0] < 0 || (*xs)[1] < 0)
+    return c.Fail("EyeLike needs the input's 2-D shape at load");
+  DataType dt = c.TypeOf(c.In(0));
+  if (a.Has("dtype") && !EmberTypeOf(static_cast<int>(a.Int("dtype", 1)), &dt))
+    return a.Unsupported("dtype", std::to_string(a.Int("dtype", 1)));
+  const int64_t rows = (*xs)[0], cols = (*xs)[1], k = a.Int("k", 0);
+  Tensor eye(DataType::kFloat32, DDim({rows, cols}));
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j) eye.mutable_data<float>()[i * cols + j] = j - i == k ? 1.f : 0.f;
+  const std::string w = c.Temp(c.Out(0));
+  EMBER_RETURN_IF_ERROR(c.AddWeight(w, eye));
+  c.AddCast(w, DataType::kFloat32, c.Out(0), dt);
+  return Status::OK();
+}
+
 Status ConvertGatherElements(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   c.SameType();
@@ -359,6 +410,9 @@ const std::vector<OnnxConverter>& OnnxShapeConverters() {
       {"ScatterElements", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterElements", ConvertScatterElements)},
       {"ScatterND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterND", ConvertScatterNd)},
       {"GatherND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GatherND", ConvertGatherNd)},
+      {"NonZero", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "NonZero", ConvertNonZero)},
+      {"Compress", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Compress", ConvertCompress)},
+      {"EyeLike", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "EyeLike", ConvertEyeLike)},
       {"GatherElements", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GatherElements", ConvertGatherElements)},
       {"Expand", 8, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Expand", ConvertExpand)},
       {"Tile", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Tile", ConvertTile)},

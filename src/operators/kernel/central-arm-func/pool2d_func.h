@@ -3,12 +3,19 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "framework/parallel.h"
 #include "operators/pool2d_op.h"
 
 namespace ember {
+
+// |v|^p, and a p-norm from its sum (p = 2 without pow: the common L2 pooling stays exact).
+inline float LpTerm(float v, float p) { return p == 2.f ? v * v : std::pow(std::fabs(v), p); }
+inline float LpRoot(double sum, float p) {
+  return static_cast<float>(p == 2.f ? std::sqrt(sum) : std::pow(sum, 1.0 / p));
+}
 
 // The in-image window [*begin, *end) of output index o along one axis, and the divisor an average
 // uses when not exclusive: the window clipped to the input plus the leading padding (Paddle's rule).
@@ -43,7 +50,12 @@ inline void Pool2d(const PoolGeometry& g, const float* x, float* y) {
         PoolWindow(g.adaptive, ow, g.in_w, g.out_w, g.kernel_w, g.stride_w, g.pad_left, &w0, &w1, &wsize);
         float v = 0.f;
         if (h0 < h1 && w0 < w1) {
-          if (g.is_max) {
+          if (g.lp > 0.f) {
+            double sum = 0;
+            for (int64_t h = h0; h < h1; ++h)
+              for (int64_t w = w0; w < w1; ++w) sum += LpTerm(plane[h * g.in_w + w], g.lp);
+            v = LpRoot(sum, g.lp);
+          } else if (g.is_max) {
             v = plane[h0 * g.in_w + w0];
             for (int64_t h = h0; h < h1; ++h)
               for (int64_t w = w0; w < w1; ++w) v = std::max(v, plane[h * g.in_w + w]);
@@ -88,14 +100,17 @@ inline void Pool2dDilated(const PoolGeometry& g, const float* x, float* y, int32
         for (int64_t kh = h0; kh < h1; ++kh)
           for (int64_t kw = w0; kw < w1; ++kw) {
             const int64_t idx = (sh + kh * g.dilation_h) * g.in_w + sw + kw * g.dilation_w;
-            if (!g.is_max) {
+            if (g.lp > 0.f) {
+              v += LpTerm(plane[idx], g.lp);
+            } else if (!g.is_max) {
               v += plane[idx];
             } else if (at < 0 || plane[idx] > v) {
               v = plane[idx];
               at = idx;
             }
           }
-        if (!g.is_max && h1 > h0 && w1 > w0) {
+        if (g.lp > 0.f) v = LpRoot(v, g.lp);
+        if (!g.is_max && g.lp == 0.f && h1 > h0 && w1 > w0) {
           int64_t ph0, ph1, pw0, pw1;  // taps inside the input padded by the leading pad on both sides
           taps(sh + g.pad_top, g.dilation_h, g.kernel_h, g.in_h + 2 * g.pad_top, &ph0, &ph1);
           taps(sw + g.pad_left, g.dilation_w, g.kernel_w, g.in_w + 2 * g.pad_left, &pw0, &pw1);

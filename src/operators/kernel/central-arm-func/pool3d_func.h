@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "framework/parallel.h"
+#include "operators/kernel/central-arm-func/pool2d_func.h"
 #include "operators/pool3d_op.h"
 
 namespace ember {
@@ -65,13 +66,17 @@ inline void Pool3d(const Pool3dGeometry& g, const float* x, float* y) {
             for (int64_t a = 0; a < ad.count; ++a)
               for (int64_t b = 0; b < ah.count; ++b) {
                 const float* row = vol + ((ad.first + a * ad.step) * w.in[1] + ah.first + b * ah.step) * w.in[2] + aw.first;
-                if (g.is_max) {
+                if (g.lp > 0.f) {
+                  for (int64_t c = 0; c < aw.count; ++c) acc += LpTerm(row[c * aw.step], g.lp);
+                } else if (g.is_max) {
                   for (int64_t c = 0; c < aw.count; ++c) acc = std::max(acc, row[c * aw.step]);
                 } else {
                   for (int64_t c = 0; c < aw.count; ++c) acc += row[c * aw.step];
                 }
               }
-            if (g.is_max) {
+            if (g.lp > 0.f) {
+              v = LpRoot(acc, g.lp);
+            } else if (g.is_max) {
               v = acc;
             } else {
               const int64_t n = (g.exclusive || g.adaptive) ? ad.count * ah.count * aw.count

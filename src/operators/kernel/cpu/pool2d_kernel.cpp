@@ -21,7 +21,7 @@ Status Pool2dKernel<CPU, float>::Compute(const Pool2dParam& p) {
     return Status::OK();
   }
   const Pool2dAccel* a = CpuAccel().pool2d;
-  if (a && a->supports(p.geo)) {
+  if (a && p.geo.lp == 0.f && a->supports(p.geo)) {
     a->run(p.geo, p.x->data<float>(), p.out->mutable_data<float>());
     return Status::OK();
   }
@@ -37,6 +37,6 @@ const char* Pool2dKernel<CPU, float>::Name(const Pool2dParam& p) const {
   if (p.nchw16c) return "global 16c";
   if (p.mask || p.geo.dilation_h != 1 || p.geo.dilation_w != 1) return "dilated portable";
   const Pool2dAccel* a = CpuAccel().pool2d;
-  return a ? a->name(p.geo) : "portable";
+  return a && p.geo.lp == 0.f ? a->name(p.geo) : "portable";
 }
 }  // namespace ember
