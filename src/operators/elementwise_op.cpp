@@ -87,6 +87,9 @@ Status ElementwiseParam::Bind(ParamBinder* b) {
   else if (t == "elementwise_pow") type = ElementwiseType::kPow;
   else if (t == "elementwise_mod") type = ElementwiseType::kMod;
   else if (t == "elementwise_fmod") type = ElementwiseType::kFmod;
+  else if (t == "bitwise_and") type = ElementwiseType::kBitAnd;
+  else if (t == "bitwise_or") type = ElementwiseType::kBitOr;
+  else if (t == "bitwise_xor") type = ElementwiseType::kBitXor;
   else return Unimplemented("unknown elementwise op ", t);
   axis = b->attrs().Int("axis", -1);
   return ParseFusedActivation(b->op(), &act);
@@ -100,6 +103,9 @@ Status ElementwiseOp::InferShape() {
               "input X must be float32, int32, int64, int8 or uint8, got ", DataTypeName(dt));
   EMBER_CHECK(p.y->dtype() == dt, "input Y must have X's dtype ", DataTypeName(dt), ", got ",
               DataTypeName(p.y->dtype()));
+  const bool bitwise = p.type == ElementwiseType::kBitAnd || p.type == ElementwiseType::kBitOr ||
+                       p.type == ElementwiseType::kBitXor;
+  if (bitwise && dt == DataType::kFloat32) return Unimplemented("bitwise ops take integer inputs, got float32");
   if (dt != DataType::kFloat32) {
     if (p.type == ElementwiseType::kPow)
       return Unimplemented("elementwise_pow takes float32 only, got ", DataTypeName(dt));
@@ -121,5 +127,8 @@ REGISTER_OPERATOR_CPU(elementwise_min, ElementwiseOp)
 REGISTER_OPERATOR_CPU(elementwise_pow, ElementwiseOp)
 REGISTER_OPERATOR_CPU(elementwise_mod, ElementwiseOp)
 REGISTER_OPERATOR_CPU(elementwise_fmod, ElementwiseOp)
+REGISTER_OPERATOR_CPU(bitwise_and, ElementwiseOp)
+REGISTER_OPERATOR_CPU(bitwise_or, ElementwiseOp)
+REGISTER_OPERATOR_CPU(bitwise_xor, ElementwiseOp)
 
 }  // namespace ember

@@ -2,6 +2,7 @@
 // elementwise_fmod share one op class; the op type picks the function. float32 for every type; int32,
 // int64, int8 and uint8 for all but pow (8-bit add / sub / mul wrap around) (integer division truncates toward zero, as in C++). mod is Paddle's (and Python's):
 // the remainder takes the divisor's sign; fmod is C's (ONNX Mod with fmod=1): the dividend's.
+// bitwise_and / bitwise_or / bitwise_xor (Paddle's): integer types only.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,7 @@
 
 namespace ember {
 
-enum class ElementwiseType { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow, kMod, kFmod };
+enum class ElementwiseType { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow, kMod, kFmod, kBitAnd, kBitOr, kBitXor };
 
 // How X and Y broadcast to Out, with adjacent output dims merged wherever X and Y are each either full or
 // broadcast alike. The common cases thereby collapse to one dim (same shape, scalar Y) or to rows with a

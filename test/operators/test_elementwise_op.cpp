@@ -157,6 +157,21 @@ TEST_CASE("elementwise ops on int32 and int64", "[op][elementwise]") {
     zero.Out("Out", "out");
     CHECK_FALSE(zero.Run().ok());
   }
+  SECTION("bitwise and / or / xor of integers (broadcast); float32 is refused") {
+    const std::vector<std::pair<const char*, std::vector<int32_t>>> cases = {
+        {"bitwise_and", {0b1000, 0, -4}}, {"bitwise_or", {0b1110, 0b0110, -1}}, {"bitwise_xor", {0b0110, 0b0110, 3}}};
+    for (const auto& c : cases) {
+      OpRunner r(c.first);
+      r.In("X", "x", MakeTypedTensor<int32_t>({3}, {0b1100, 0b0000, -1}))
+          .In("Y", "y", MakeTypedTensor<int32_t>({3}, {0b1010, 0b0110, -4}));
+      r.Out("Out", "out");
+      REQUIRE(r.Run().ok());
+      CHECK(std::vector<int32_t>(r.Get("out").data<int32_t>(), r.Get("out").data<int32_t>() + 3) == c.second);
+    }
+    OpRunner f("bitwise_and");
+    f.In("X", "x", MakeTensor({1}, {1})).In("Y", "y", MakeTensor({1}, {1})).Out("Out", "out");
+    CHECK_FALSE(f.Run().ok());
+  }
   SECTION("integer division by zero is an error, not a trap") {
     OpRunner r("elementwise_div");
     r.In("X", "x", MakeTypedTensor<int32_t>({2}, {1, 2})).In("Y", "y", MakeTypedTensor<int32_t>({2}, {1, 0}));

@@ -345,6 +345,29 @@ Status ConvertDiv(OnnxContext& c) { return EmitElementwise(c, "elementwise_div")
 Status ConvertMax(OnnxContext& c) { return EmitElementwise(c, "elementwise_max"); }
 Status ConvertMin(OnnxContext& c) { return EmitElementwise(c, "elementwise_min"); }
 Status ConvertSum(OnnxContext& c) { return EmitElementwise(c, "elementwise_add"); }
+Status ConvertBitwiseAnd(OnnxContext& c) { return EmitElementwise(c, "bitwise_and"); }
+Status ConvertBitwiseOr(OnnxContext& c) { return EmitElementwise(c, "bitwise_or"); }
+Status ConvertBitwiseXor(OnnxContext& c) { return EmitElementwise(c, "bitwise_xor"); }
+
+// BitwiseNot: x ^ all ones.
+Status ConvertBitwiseNot(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  const DataType dt = c.TypeOf(c.In(0));
+  Tensor ones(dt, DDim(std::vector<int64_t>{}));
+  switch (dt) {
+    case DataType::kInt32: *ones.mutable_data<int32_t>() = -1; break;
+    case DataType::kInt64: *ones.mutable_data<int64_t>() = -1; break;
+    case DataType::kInt8: *ones.mutable_data<int8_t>() = -1; break;
+    case DataType::kUInt8: *ones.mutable_data<uint8_t>() = 0xff; break;
+    default: return c.Fail(StrCat("BitwiseNot takes an integer input, got ", DataTypeName(dt)));
+  }
+  const std::string m = c.Temp(c.Out(0));
+  EMBER_RETURN_IF_ERROR(c.AddWeight(m, ones));
+  c.SameType();
+  c.AddOp("bitwise_xor", {{"X", {c.In(0)}}, {"Y", {m}}}, {{"Out", {c.Out(0)}}}, {{"axis", Attribute::Int(-1)}});
+  return Status::OK();
+}
+
 Status ConvertMod(OnnxContext& c) {  // fmod=1: C's remainder; 0: the divisor's sign
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   return EmitElementwise(c, c.attrs().Int("fmod", 0) ? "elementwise_fmod" : "elementwise_mod");
@@ -758,6 +781,10 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"Mul", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mul", ConvertMul)},
       {"Div", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Div", ConvertDiv)},
       {"Mod", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mod", ConvertMod)},
+      {"BitwiseAnd", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BitwiseAnd", ConvertBitwiseAnd)},
+      {"BitwiseOr", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BitwiseOr", ConvertBitwiseOr)},
+      {"BitwiseXor", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BitwiseXor", ConvertBitwiseXor)},
+      {"BitwiseNot", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BitwiseNot", ConvertBitwiseNot)},
       {"Max", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Max", ConvertMax)},
       {"Min", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Min", ConvertMin)},
       {"Sum", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Sum", ConvertSum)},

@@ -66,6 +66,14 @@ T TruncMod(T a, T b) {
   else return std::fmod(a, b);
 }
 template <typename T> struct FmodFn { T operator()(T a, T b) const { return TruncMod(a, b); } };
+// Bitwise ops: integers only (InferShape refuses float32; the float instantiation is never run).
+template <typename T, int kOp>
+struct BitFn {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral<T>::value) return static_cast<T>(kOp == 0 ? (a & b) : kOp == 1 ? (a | b) : (a ^ b));
+    else return a;
+  }
+};
 // Floored remainder (the divisor's sign), as Paddle and Python.
 template <typename T>
 struct ModFn {
@@ -170,6 +178,9 @@ void ElementwiseCompute(ElementwiseType type, const BroadcastPlan& plan, const T
     case ElementwiseType::kPow: ElementwiseBroadcast(plan, x, y, out, PowFn<T>(), act); break;
     case ElementwiseType::kMod: ElementwiseBroadcast(plan, x, y, out, ModFn<T>(), act); break;
     case ElementwiseType::kFmod: ElementwiseBroadcast(plan, x, y, out, FmodFn<T>(), act); break;
+    case ElementwiseType::kBitAnd: ElementwiseBroadcast(plan, x, y, out, BitFn<T, 0>(), act); break;
+    case ElementwiseType::kBitOr: ElementwiseBroadcast(plan, x, y, out, BitFn<T, 1>(), act); break;
+    case ElementwiseType::kBitXor: ElementwiseBroadcast(plan, x, y, out, BitFn<T, 2>(), act); break;
   }
 }
 

@@ -25,7 +25,8 @@ void ApplyAct(const ActivationSpec& act, const VActSpec& vs, ActArrayFn vec, flo
 }  // namespace
 
 bool ElementwiseTypeVectorized(ElementwiseType type) {
-  return type != ElementwiseType::kPow && type != ElementwiseType::kMod && type != ElementwiseType::kFmod;
+  return type == ElementwiseType::kAdd || type == ElementwiseType::kSub || type == ElementwiseType::kMul ||
+         type == ElementwiseType::kDiv || type == ElementwiseType::kMax || type == ElementwiseType::kMin;
 }
 
 void ElementwiseRun(ElementwiseType type, const BroadcastPlan& plan, const float* x, const float* y, float* out,
