@@ -49,7 +49,8 @@ const std::set<std::string>& SupportedOps() {
       "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Sign", "Swish", "Mish", "CumProd", "ReduceProd",
       "Scatter", "ScatterElements", "ScatterND", "GatherND", "IsInf", "IsNaN", "OneHot", "Hardmax",
       "LpPool", "GlobalLpPool", "GroupNormalization", "LpNormalization", "MeanVarianceNormalization", "NonZero",
-      "Compress", "EyeLike", "Shrink", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot"};
+      "Compress", "EyeLike", "Shrink", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot",
+      "HannWindow", "HammingWindow", "BlackmanWindow"};
   return ops;
 }
 

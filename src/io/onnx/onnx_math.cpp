@@ -368,6 +368,23 @@ Status ConvertBitwiseNot(OnnxContext& c) {
   return Status::OK();
 }
 
+// HannWindow, HammingWindow, BlackmanWindow: the window op, cast to output_datatype.
+Status ConvertWindow(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  OnnxAttrs& a = c.attrs();
+  DataType dt;
+  const int64_t to = a.Int("output_datatype", 1);
+  if (!EmberTypeOf(static_cast<int>(to), &dt)) return a.Unsupported("output_datatype", std::to_string(to));
+  const std::string& t = c.op_type();
+  const std::string w = dt == DataType::kFloat32 ? c.Out(0) : c.Temp(c.Out(0));
+  c.SetType(w, DataType::kFloat32);
+  c.AddOp("window", {{"Size", {c.In(0)}}}, {{"Out", {w}}},
+          {{"window", Attribute::String(t == "HannWindow" ? "hann" : t == "HammingWindow" ? "hamming" : "blackman")},
+           {"periodic", Attribute::Bool(a.Int("periodic", 1) != 0)}});
+  if (w != c.Out(0)) c.AddCast(w, DataType::kFloat32, c.Out(0), dt);
+  return Status::OK();
+}
+
 Status ConvertMod(OnnxContext& c) {  // fmod=1: C's remainder; 0: the divisor's sign
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   return EmitElementwise(c, c.attrs().Int("fmod", 0) ? "elementwise_fmod" : "elementwise_mod");
@@ -781,6 +798,9 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"Mul", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mul", ConvertMul)},
       {"Div", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Div", ConvertDiv)},
       {"Mod", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mod", ConvertMod)},
+      {"HannWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "HannWindow", ConvertWindow)},
+      {"HammingWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "HammingWindow", ConvertWindow)},
+      {"BlackmanWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BlackmanWindow", ConvertWindow)},
       {"BitwiseAnd", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BitwiseAnd", ConvertBitwiseAnd)},
       {"BitwiseOr", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BitwiseOr", ConvertBitwiseOr)},
       {"BitwiseXor", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BitwiseXor", ConvertBitwiseXor)},
