@@ -50,7 +50,8 @@ const std::set<std::string>& SupportedOps() {
       "Scatter", "ScatterElements", "ScatterND", "GatherND", "IsInf", "IsNaN", "OneHot", "Hardmax",
       "LpPool", "GlobalLpPool", "GroupNormalization", "LpNormalization", "MeanVarianceNormalization", "NonZero",
       "Compress", "EyeLike", "Shrink", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot",
-      "HannWindow", "HammingWindow", "BlackmanWindow"};
+      "HannWindow", "HammingWindow", "BlackmanWindow",
+      "NonMaxSuppression"};
   return ops;
 }
 

@@ -71,6 +71,18 @@ Status ConvertArgMax(OnnxContext& c) {
   return Status::OK();
 }
 
+Status ConvertNonMaxSuppression(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  OpDesc::Slots ins = {{"Boxes", {c.In(0)}}, {"Scores", {c.In(1)}}};
+  const char* slots[] = {"MaxOutputBoxesPerClass", "IouThreshold", "ScoreThreshold"};
+  for (int i = 2; i < 5; ++i)
+    if (c.node().input_size() > i && !c.In(i).empty()) ins.push_back({slots[i - 2], {c.In(i)}});
+  c.SetType(c.Out(0), DataType::kInt64);
+  c.AddOp("non_max_suppression", ins, {{"Out", {c.Out(0)}}},
+          {{"center_point_box", Attribute::Int(c.attrs().Int("center_point_box", 0))}});
+  return Status::OK();
+}
+
 // --- Resize and Upsample
 std::map<std::string, Attribute> ResizeMode(OnnxAttrs& a) {
   std::string mode = a.String("mode", "nearest");
@@ -159,6 +171,8 @@ Status ConvertResize(OnnxContext& c) {
 const std::vector<OnnxConverter>& OnnxDetectionConverters() {
   static const std::vector<OnnxConverter> rows = {
       {"TopK", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "TopK", ConvertTopK)},
+      {"NonMaxSuppression", 10, kOnnxMaxOpset,
+       EMBER_KEPT_CONVERTER("onnx", "NonMaxSuppression", ConvertNonMaxSuppression)},
       {"ArgMax", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ArgMax", ConvertArgMax)},
       {"ArgMin", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ArgMin", ConvertArgMax)},
       {"Upsample", 1, 8, EMBER_KEPT_CONVERTER("onnx", "Upsample", ConvertUpsampleAttr)},
