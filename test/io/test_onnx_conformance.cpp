@@ -51,7 +51,7 @@ const std::set<std::string>& SupportedOps() {
       "LpPool", "GlobalLpPool", "GroupNormalization", "LpNormalization", "MeanVarianceNormalization", "NonZero",
       "Compress", "EyeLike", "Shrink", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot",
       "HannWindow", "HammingWindow", "BlackmanWindow",
-      "NonMaxSuppression"};
+      "NonMaxSuppression", "Einsum"};
   return ops;
 }
 

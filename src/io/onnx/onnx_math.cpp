@@ -385,6 +385,15 @@ Status ConvertWindow(OnnxContext& c) {
   return Status::OK();
 }
 
+Status ConvertEinsum(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  std::vector<std::string> ins(c.node().input().begin(), c.node().input().end());
+  c.SameType();
+  c.AddOp("einsum", {{"Operands", ins}}, {{"Out", {c.Out(0)}}},
+          {{"equation", Attribute::String(c.attrs().String("equation", ""))}});
+  return Status::OK();
+}
+
 Status ConvertMod(OnnxContext& c) {  // fmod=1: C's remainder; 0: the divisor's sign
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   return EmitElementwise(c, c.attrs().Int("fmod", 0) ? "elementwise_fmod" : "elementwise_mod");
@@ -798,6 +807,7 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"Mul", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mul", ConvertMul)},
       {"Div", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Div", ConvertDiv)},
       {"Mod", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mod", ConvertMod)},
+      {"Einsum", 12, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Einsum", ConvertEinsum)},
       {"HannWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "HannWindow", ConvertWindow)},
       {"HammingWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "HammingWindow", ConvertWindow)},
       {"BlackmanWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BlackmanWindow", ConvertWindow)},
