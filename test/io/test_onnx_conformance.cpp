@@ -51,7 +51,8 @@ const std::set<std::string>& SupportedOps() {
       "LpPool", "GlobalLpPool", "GroupNormalization", "LpNormalization", "MeanVarianceNormalization", "NonZero",
       "Compress", "EyeLike", "Shrink", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot",
       "HannWindow", "HammingWindow", "BlackmanWindow",
-      "NonMaxSuppression", "Einsum"};
+      "NonMaxSuppression", "Einsum", "Det", "SwiGLU",
+      "ReverseSequence"};
   return ops;
 }
 

@@ -46,3 +46,19 @@ TEST_CASE("einsum: matmul, transpose, diagonal, implicit output, ellipsis broadc
   bad.Ins("Operands", {{"x", a}}).Out("Out", "y").Attr("equation", Attribute::String("ij->ij"));
   CHECK_FALSE(bad.Run().ok());
 }
+
+TEST_CASE("determinant of a batch of matrices; reverse_sequence per batch", "[op][determinant]") {
+  OpRunner d("determinant");  // det [[2, 1], [4, 3]] = 2; det of a row swap of I3 = -1
+  d.In("Input", "x", MakeTensor({1, 2, 2}, {2, 1, 4, 3})).Out("Out", "y");
+  REQUIRE(d.Run().ok());
+  CHECK(ToVector(d.Get("y"))[0] == Approx(2));
+  OpRunner s("determinant");
+  s.In("Input", "x", MakeTensor({3, 3}, {0, 1, 0, 1, 0, 0, 0, 0, 1})).Out("Out", "y");
+  REQUIRE(s.Run().ok());
+  CHECK(ToVector(s.Get("y"))[0] == Approx(-1));
+  OpRunner r("reverse_sequence");  // time_axis 0, batch_axis 1: X [time 3, batch 2]
+  r.In("X", "x", MakeTensor({3, 2}, {0, 1, 2, 3, 4, 5})).In("SequenceLens", "l", MakeTypedTensor<int64_t>({2}, {3, 2}))
+      .Out("Out", "y");
+  REQUIRE(r.Run().ok());
+  CHECK(ToVector(r.Get("y")) == std::vector<float>({4, 3, 2, 1, 0, 5}));
+}

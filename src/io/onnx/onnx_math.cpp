@@ -385,6 +385,24 @@ Status ConvertWindow(OnnxContext& c) {
   return Status::OK();
 }
 
+Status ConvertDet(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  c.SameType();
+  c.AddOp("determinant", {{"Input", {c.In(0)}}}, {{"Out", {c.Out(0)}}});
+  return Status::OK();
+}
+
+// SwiGLU: swish(a, alpha) * b.
+Status ConvertSwiGlu(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  const std::string s = c.Temp(c.Out(0));
+  c.CopyType(c.In(0), s);
+  c.AddOp("swish", {{"X", {c.In(0)}}}, {{"Out", {s}}}, {{"beta", Attribute::Float(c.attrs().Float("alpha", 1.f))}});
+  c.SameType();
+  c.AddOp("elementwise_mul", {{"X", {s}}, {"Y", {c.In(1)}}}, {{"Out", {c.Out(0)}}}, {{"axis", Attribute::Int(-1)}});
+  return Status::OK();
+}
+
 Status ConvertEinsum(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
   std::vector<std::string> ins(c.node().input().begin(), c.node().input().end());
@@ -808,6 +826,8 @@ const std::vector<OnnxConverter>& OnnxMathConverters() {
       {"Div", 1, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Div", ConvertDiv)},
       {"Mod", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Mod", ConvertMod)},
       {"Einsum", 12, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Einsum", ConvertEinsum)},
+      {"Det", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Det", ConvertDet)},
+      {"SwiGLU", 28, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "SwiGLU", ConvertSwiGlu)},
       {"HannWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "HannWindow", ConvertWindow)},
       {"HammingWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "HammingWindow", ConvertWindow)},
       {"BlackmanWindow", 17, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "BlackmanWindow", ConvertWindow)},

@@ -277,6 +277,16 @@ Status ConvertGatherNd(OnnxContext& c) {
   return Status::OK();
 }
 
+Status ConvertReverseSequence(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  OnnxAttrs& a = c.attrs();
+  c.SameType();
+  c.AddOp("reverse_sequence", {{"X", {c.In(0)}}, {"SequenceLens", {c.In(1)}}}, {{"Out", {c.Out(0)}}},
+          {{"batch_axis", Attribute::Int(a.Int("batch_axis", 1))},
+           {"time_axis", Attribute::Int(a.Int("time_axis", 0))}});
+  return Status::OK();
+}
+
 // NonZero: where_index's [n, rank] coordinates, transposed to ONNX's [rank, n].
 Status ConvertNonZero(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
@@ -410,6 +420,7 @@ const std::vector<OnnxConverter>& OnnxShapeConverters() {
       {"ScatterElements", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterElements", ConvertScatterElements)},
       {"ScatterND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterND", ConvertScatterNd)},
       {"GatherND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GatherND", ConvertGatherNd)},
+      {"ReverseSequence", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReverseSequence", ConvertReverseSequence)},
       {"NonZero", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "NonZero", ConvertNonZero)},
       {"Compress", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Compress", ConvertCompress)},
       {"EyeLike", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "EyeLike", ConvertEyeLike)},
