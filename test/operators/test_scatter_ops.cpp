@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "test_util.h"
 
@@ -77,4 +78,32 @@ TEST_CASE("one_hot inserts the depth dim at the axis; isinf_v2 / isnan_v2 mark e
   REQUIRE(n.Run().ok());
   CHECK(n.Get("y").data<bool>()[3]);
   CHECK_FALSE(n.Get("y").data<bool>()[1]);
+}
+
+TEST_CASE("unique: sorted or by first appearance, flattened or along an axis, with indices / inverse / counts",
+          "[op][unique]") {
+  auto run = [](const Tensor& x, bool sorted, int64_t axis, bool has_axis) {
+    OpRunner r("unique");
+    r.In("X", "x", x).Out("Out", "y").Out("Indices", "i").Out("Inverse", "v").Out("Counts", "c")
+        .Attr("sorted", Attribute::Bool(sorted)).Attr("axis", Attribute::Int(axis))
+        .Attr("has_axis", Attribute::Bool(has_axis));
+    REQUIRE(r.Run().ok());
+    auto ints = [&](const char* n) {
+      return std::vector<int64_t>(r.Get(n).data<int64_t>(), r.Get(n).data<int64_t>() + r.Get(n).numel());
+    };
+    return std::make_tuple(ToVector(r.Get("y")), ints("i"), ints("v"), ints("c"), r.Get("y").dims());
+  };
+  Tensor x = MakeTensor({6}, {2, 1, 1, 3, 4, 3});
+  auto s = run(x, true, 0, false);
+  CHECK(std::get<0>(s) == std::vector<float>({1, 2, 3, 4}));
+  CHECK(std::get<1>(s) == std::vector<int64_t>({1, 0, 3, 4}));
+  CHECK(std::get<2>(s) == std::vector<int64_t>({1, 0, 0, 2, 3, 2}));
+  CHECK(std::get<3>(s) == std::vector<int64_t>({2, 1, 2, 1}));
+  auto f = run(x, false, 0, false);
+  CHECK(std::get<0>(f) == std::vector<float>({2, 1, 3, 4}));
+  CHECK(std::get<2>(f) == std::vector<int64_t>({0, 1, 1, 2, 3, 2}));
+  auto rows = run(MakeTensor({3, 2}, {1, 0, 0, 1, 1, 0}), true, 0, true);  // rows [0, 1] < [1, 0]
+  CHECK(std::get<4>(rows) == DDim({2, 2}));
+  CHECK(std::get<0>(rows) == std::vector<float>({0, 1, 1, 0}));
+  CHECK(std::get<3>(rows) == std::vector<int64_t>({1, 2}));
 }

@@ -277,6 +277,23 @@ Status ConvertGatherNd(OnnxContext& c) {
   return Status::OK();
 }
 
+Status ConvertUnique(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
+  OnnxAttrs& a = c.attrs();
+  OpDesc::Slots outs = {{"Out", {c.Out(0)}}};
+  const char* slots[] = {"Indices", "Inverse", "Counts"};
+  for (int i = 1; i < 4; ++i)
+    if (c.node().output_size() > i && !c.Out(i).empty()) {
+      outs.push_back({slots[i - 1], {c.Out(i)}});
+      c.SetType(c.Out(i), DataType::kInt64);
+    }
+  c.SameType();
+  c.AddOp("unique", {{"X", {c.In(0)}}}, outs,
+          {{"has_axis", Attribute::Bool(a.Has("axis"))}, {"axis", Attribute::Int(a.Int("axis", 0))},
+           {"sorted", Attribute::Bool(a.Int("sorted", 1) != 0)}});
+  return Status::OK();
+}
+
 Status ConvertReverseSequence(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   OnnxAttrs& a = c.attrs();
@@ -420,6 +437,7 @@ const std::vector<OnnxConverter>& OnnxShapeConverters() {
       {"ScatterElements", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterElements", ConvertScatterElements)},
       {"ScatterND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterND", ConvertScatterNd)},
       {"GatherND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GatherND", ConvertGatherNd)},
+      {"Unique", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Unique", ConvertUnique)},
       {"ReverseSequence", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReverseSequence", ConvertReverseSequence)},
       {"NonZero", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "NonZero", ConvertNonZero)},
       {"Compress", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Compress", ConvertCompress)},
