@@ -16,4 +16,5 @@ set(EMBER_NET_OPS
   ncnn_prior_box ncnn_detection_output ncnn_yolo_detection_output ncnn_shuffle_channel floor ceil round trunc square rsqrt reciprocal sin cos tan asin acos atan log10
   sinh cosh asinh acosh atanh sign
   conv3d conv3d_transpose pool3d onnx_dropout layout_transform attention rms_norm rotary_embedding nll_loss
+  grid_sampler affine_grid
 )
