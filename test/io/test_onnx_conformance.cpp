@@ -46,7 +46,8 @@ const std::set<std::string>& SupportedOps() {
       "Acos", "Atan", "ReduceMin", "ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp",
       "ArgMin", "Gelu", "Size", "GatherElements", "Trilu", "CumSum", "Mod", "CastLike",
       "Attention", "RMSNormalization", "RotaryEmbedding", "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss",
-      "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Sign", "Swish", "Mish", "CumProd", "ReduceProd"};
+      "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Sign", "Swish", "Mish", "CumProd", "ReduceProd",
+      "GridSample", "AffineGrid"};
   return ops;
 }
 

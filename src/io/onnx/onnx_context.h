@@ -136,5 +136,6 @@ const std::vector<OnnxConverter>& OnnxControlConverters();    // onnx_control.cp
 const std::vector<OnnxConverter>& OnnxDetectionConverters();  // onnx_detection.cpp
 const std::vector<OnnxConverter>& OnnxTransformerConverters();  // onnx_transformer.cpp
 const std::vector<OnnxConverter>& OnnxLossConverters();         // onnx_loss.cpp
+const std::vector<OnnxConverter>& OnnxSamplingConverters();     // onnx_sampling.cpp
 
 }  // namespace ember
