@@ -15,6 +15,6 @@ set(EMBER_NET_OPS
   size take_along_axis tril_triu cumsum cumprod
   ncnn_prior_box ncnn_detection_output ncnn_yolo_detection_output ncnn_shuffle_channel floor ceil round trunc square rsqrt reciprocal sin cos tan asin acos atan log10
   sinh cosh asinh acosh atanh sign
-  conv3d conv3d_transpose pool3d onnx_dropout layout_transform attention rms_norm rotary_embedding nll_loss
+  conv3d conv3d_transpose pool3d onnx_dropout layout_transform attention rms_norm rotary_embedding nll_loss onnx_rnn
   grid_sampler affine_grid
 )
