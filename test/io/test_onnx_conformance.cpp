@@ -47,7 +47,7 @@ const std::set<std::string>& SupportedOps() {
       "ArgMin", "Gelu", "Size", "GatherElements", "Trilu", "CumSum", "Mod", "CastLike",
       "Attention", "RMSNormalization", "RotaryEmbedding", "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss",
       "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Sign", "Swish", "Mish", "CumProd", "ReduceProd",
-      "GridSample", "AffineGrid"};
+      "GridSample", "AffineGrid", "LSTM", "GRU", "RNN"};
   return ops;
 }
 

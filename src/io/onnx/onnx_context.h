@@ -138,5 +138,6 @@ const std::vector<OnnxConverter>& OnnxDetectionConverters();  // onnx_detection.
 const std::vector<OnnxConverter>& OnnxTransformerConverters();  // onnx_transformer.cpp
 const std::vector<OnnxConverter>& OnnxLossConverters();         // onnx_loss.cpp
 const std::vector<OnnxConverter>& OnnxSamplingConverters();     // onnx_sampling.cpp
+const std::vector<OnnxConverter>& OnnxSequenceConverters();     // onnx_sequence.cpp
 
 }  // namespace ember
