@@ -232,4 +232,11 @@ std::vector<float> AttrReader::Floats(const std::string& name, const std::vector
   return std::vector<float>(a->floats.begin(), a->floats.end());
 }
 
+std::vector<std::string> AttrReader::Strings(const std::string& name, const std::vector<std::string>& def) {
+  const Attribute* a = Get(name, {AttrType::kStrings, AttrType::kString}, "a list of strings");
+  if (!a) return def;
+  if (a->type == AttrType::kString) return {a->s};
+  return a->strings;
+}
+
 }  // namespace ember

@@ -133,6 +133,7 @@ class AttrReader {
   std::string String(const std::string& name, const std::string& def);
   std::vector<int64_t> Ints(const std::string& name, const std::vector<int64_t>& def);
   std::vector<float> Floats(const std::string& name, const std::vector<float>& def);
+  std::vector<std::string> Strings(const std::string& name, const std::vector<std::string>& def);
   bool Has(const std::string& name) const { return op_.Attr(name) != nullptr; }
   const Status& status() const { return status_; }
 

@@ -52,7 +52,7 @@ const std::set<std::string>& SupportedOps() {
       "Compress", "EyeLike", "Shrink", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot",
       "HannWindow", "HammingWindow", "BlackmanWindow",
       "NonMaxSuppression", "Einsum", "Det", "SwiGLU",
-      "ReverseSequence", "Unique"};
+      "ReverseSequence", "Unique", "GridSample", "AffineGrid", "LSTM", "GRU", "RNN"};
   return ops;
 }
 

@@ -56,6 +56,11 @@ std::vector<double> OnnxAttrs::Floats(const std::string& name, const std::vector
   return a ? std::vector<double>(a->floats().begin(), a->floats().end()) : def;
 }
 
+std::vector<std::string> OnnxAttrs::Strings(const std::string& name, const std::vector<std::string>& def) {
+  const auto* a = Typed(name, 8, "STRINGS");
+  return a ? std::vector<std::string>(a->strings().begin(), a->strings().end()) : def;
+}
+
 Status OnnxAttrs::Unsupported(const std::string& attr, const std::string& value) const {
   return Unimplemented(Where(), ": attribute ", attr, " = ", value, " is not supported");
 }

@@ -52,8 +52,8 @@ struct OnnxAttrs {
   std::string Where() const;
   const onnx::AttributeProto* Get(const std::string& name);
   // Get, with the attribute's declared type checked (AttributeProto.type: FLOAT 1, INT 2, STRING 3,
-  // FLOATS 6, INTS 7; 0 = not declared, as in some old exports). A mismatch is kept in `status` (the first
-  // one) and reads as absent.
+  // FLOATS 6, INTS 7, STRINGS 8; 0 = not declared, as in some old exports). A mismatch is kept in `status`
+  // (the first one) and reads as absent.
   const onnx::AttributeProto* Typed(const std::string& name, int want, const char* want_name);
   bool Has(const std::string& name) const { return by_name.count(name) > 0; }
   int64_t Int(const std::string& name, int64_t def);
@@ -61,6 +61,7 @@ struct OnnxAttrs {
   std::string String(const std::string& name, const std::string& def);
   std::vector<int64_t> Ints(const std::string& name, const std::vector<int64_t>& def);
   std::vector<double> Floats(const std::string& name, const std::vector<double>& def);
+  std::vector<std::string> Strings(const std::string& name, const std::vector<std::string>& def);
   // Attributes the converter has no mapping for: the first one present is an error.
   void Ignore(std::initializer_list<const char*> names) {
     for (const char* n : names) used.insert(n);
@@ -138,5 +139,7 @@ const std::vector<OnnxConverter>& OnnxControlConverters();    // onnx_control.cp
 const std::vector<OnnxConverter>& OnnxDetectionConverters();  // onnx_detection.cpp
 const std::vector<OnnxConverter>& OnnxTransformerConverters();  // onnx_transformer.cpp
 const std::vector<OnnxConverter>& OnnxLossConverters();         // onnx_loss.cpp
+const std::vector<OnnxConverter>& OnnxSamplingConverters();     // onnx_sampling.cpp
+const std::vector<OnnxConverter>& OnnxSequenceConverters();     // onnx_sequence.cpp
 
 }  // namespace ember
