@@ -311,7 +311,7 @@ TEST_CASE("ONNX conformance: libonnx-testdata node and pytorch tests", "[onnx][c
   for (const char* suite : {"node", "pytorch-converted", "pytorch-operator"})
     RunSuite(kTestDataRoot, suite, filter, &tally);
   Report("libonnx-testdata, ONNX 1.12", tally);
-  if (!filter) CHECK(tally.attempted >= 673);
+  if (!filter) CHECK(tally.attempted >= 928);
   CHECK(tally.failed == 0);
 }
 
@@ -323,5 +323,9 @@ TEST_CASE("ONNX conformance: ONNX 1.23 node tests", "[onnx][conformance]") {
   const char* filter = std::getenv("EMBER_ONNX_TEST_FILTER");
   RunSuite(root, "", filter, &tally);
   Report("ONNX 1.23 node tests", tally);
+  int folders = tally.attempted;
+  for (const auto& kv : tally.skipped) folders += kv.second;
+  std::printf("  attempted %.1f%% of %d test folders\n", 100.0 * tally.attempted / std::max(folders, 1), folders);
+  if (!filter) CHECK(tally.attempted * 4 >= folders * 3);  // at least 75% attempted (issue 22)
   CHECK(tally.failed == 0);
 }
