@@ -33,6 +33,34 @@ check "written .npy: magic, 128-byte header, 40 bytes of data" 0 "^NUMPY 168$" -
   bash -c "printf '%s %s' \"\$(head -c 6 '$tmp/out.npy' | tail -c 5)\" \"\$(stat -c %s '$tmp/out.npy')\""
 check ".npy input round trip" 0 "shape \[1,10\]" -- \
   "$ember" run "$mnist" --input "save_infer_model/scale_0.tmp_4=$tmp/out.npy" --no-optimize
+# .npy of the types ONNX models take: bool through ONNX Not, float16 (widened) through Abs, int8 through Add.
+npy() {  # npy FILE DESCR SHAPE VALUE...: a .npy file written with python3's struct (no numpy needed)
+  python3 - "$@" <<'PY'
+import struct, sys
+path, descr, shape, vals = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+fmt = {"|b1": "?", "<f2": "e", "|i1": "b"}[descr]
+conv = (lambda v: v == "1") if fmt == "?" else (float if fmt == "e" else int)
+header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (descr, shape)
+header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+with open(path, "wb") as f:
+    f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
+    f.write(struct.pack("<%d%s" % (len(vals), fmt), *[conv(v) for v in vals]))
+PY
+}
+onnx_node=/usr/share/libonnx-testdata/data/node
+here_onnx23="$models/onnx-node-1.23"
+npy "$tmp/b.npy" "|b1" "1, 3" 1 0 1
+check "bool .npy in, bool .npy out (ONNX Not)" 0 "wrote not" -- \
+  "$ember" run "$onnx_node/test_not_2d/model.onnx" --input "x=$tmp/b.npy" --output "not=$tmp/not.npy" --shape x=1,3
+check "the bool output holds the negation" 0 "^0 1 0$" -- \
+  bash -c "tail -c 3 '$tmp/not.npy' | od -An -tu1 | tr -s ' ' | sed 's/^ //'"
+npy "$tmp/h.npy" "<f2" "1, 1, 3" -1.5 2 0.25
+check "float16 .npy in (ONNX Abs)" 0 "1\.5.*2.*0\.25" -- \
+  "$ember" run "$onnx_node/test_abs/model.onnx" --input "x=$tmp/h.npy"
+npy "$tmp/i.npy" "|i1" "1, 1, 3" -128 5 -7
+npy "$tmp/j.npy" "|i1" "1, 1, 3" -1 5 7
+check "int8 .npy in (ONNX Add of int8 wraps around)" 0 "127.*10.*0" -- \
+  "$ember" run "$here_onnx23/test_add_int8/model.onnx" --input "x=$tmp/i.npy" --input "y=$tmp/j.npy"
 check "no input is a clear error" 1 "needs input\(s\): image \[-1,1,28,28\]" -- "$ember" run "$mnist"
 check "inspect" 0 "ops missing from this build \(profile 'full'\): none" -- "$ember" inspect "$mnist"
 check "inspect shows fusion" 0 "mul +3 -> 0" -- "$ember" inspect "$mnist"

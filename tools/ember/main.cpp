@@ -334,10 +334,24 @@ int Inspect(const Args& a) {
   return 0;
 }
 
+// Element i of an integer or bool tensor, as a number to print.
+int64_t IntegerAt(const Tensor& t, int64_t i) {
+  switch (t.dtype()) {
+    case DataType::kInt32: return t.data<int32_t>()[i];
+    case DataType::kInt64: return t.data<int64_t>()[i];
+    case DataType::kInt8: return t.data<int8_t>()[i];
+    case DataType::kUInt8: return t.data<uint8_t>()[i];
+    case DataType::kBool: return t.data<bool>()[i];
+    default: return 0;
+  }
+}
+
 void PrintOutput(const std::string& name, const Tensor& t, int top) {
   std::cout << name << ": shape " << t.dims().ToString() << " " << DataTypeName(t.dtype());
-  if (t.dtype() != DataType::kFloat32) {
-    std::cout << "\n";
+  if (t.dtype() != DataType::kFloat32) {  // integers and bools: the first values, no top-k
+    std::cout << "  [";
+    for (int64_t i = 0; i < std::min<int64_t>(t.numel(), 6); ++i) std::cout << (i ? ", " : "") << IntegerAt(t, i);
+    std::cout << (t.numel() > 6 ? ", ...]\n" : "]\n");
     return;
   }
   const float* d = t.data<float>();

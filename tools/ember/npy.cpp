@@ -3,11 +3,50 @@
 #include <cstring>
 #include <fstream>
 
+#include "framework/float16.h"
 #include "io/file_util.h"
 
 namespace ember {
 
 namespace {
+// A .npy descr: the Ember type it loads as, and the bytes per element in the file (float16 and float64 are
+// widened / narrowed to float32, as the model loaders do).
+struct NpyType {
+  const char* descr;
+  DataType type;
+  size_t file_size;
+};
+constexpr NpyType kNpyTypes[] = {{"<f4", DataType::kFloat32, 4}, {"<i4", DataType::kInt32, 4},
+                                 {"<i8", DataType::kInt64, 8},   {"|b1", DataType::kBool, 1},
+                                 {"|i1", DataType::kInt8, 1},    {"|u1", DataType::kUInt8, 1},
+                                 {"<f2", DataType::kFloat32, 2}, {"<f8", DataType::kFloat32, 8}};
+
+const NpyType* FindNpyType(const std::string& header) {
+  for (const NpyType& t : kNpyTypes)
+    if (header.find(std::string("'") + t.descr + "'") != std::string::npos) return &t;
+  return nullptr;
+}
+
+// The file's elements into t (allocated), converting float16 / float64 to float32.
+void CopyNpyData(const NpyType& nt, const char* src, Tensor* t) {
+  if (nt.file_size == SizeOf(t->dtype())) {
+    std::memcpy(t->raw_data(), src, t->nbytes());
+    return;
+  }
+  float* dst = t->mutable_data<float>();
+  for (int64_t i = 0; i < t->numel(); ++i) {
+    if (nt.file_size == 2) {
+      uint16_t h;
+      std::memcpy(&h, src + 2 * i, 2);
+      dst[i] = HalfToFloat(h);
+    } else {
+      double d;
+      std::memcpy(&d, src + 8 * i, 8);
+      dst[i] = static_cast<float>(d);
+    }
+  }
+}
+
 bool ParseShape(const std::string& header, std::vector<int64_t>* dims) {
   size_t p = header.find("'shape'");
   if (p == std::string::npos) return false;
@@ -48,28 +87,28 @@ Status ReadNpy(const std::string& path, Tensor* out) {
   if (header_len > buf.size() - header_start) return ParseError("file ", path, ": truncated .npy header");
   std::string header = buf.substr(header_start, header_len);
   if (header.find("True") != std::string::npos) return Unimplemented("file ", path, ": fortran_order arrays are not supported");
-  DataType dtype;
-  if (header.find("'<f4'") != std::string::npos) dtype = DataType::kFloat32;
-  else if (header.find("'<i4'") != std::string::npos) dtype = DataType::kInt32;
-  else if (header.find("'<i8'") != std::string::npos) dtype = DataType::kInt64;
-  else return Unimplemented("file ", path, ": only float32, int32 and int64 .npy files are supported");
+  const NpyType* nt = FindNpyType(header);
+  if (!nt)
+    return Unimplemented("file ", path, ": .npy element type not supported (float32, float16, float64, int32, int64, "
+                         "int8, uint8, bool are)");
   std::vector<int64_t> dims;
   if (!ParseShape(header, &dims)) return ParseError("file ", path, ": cannot read the shape in the .npy header");
-  Tensor t(dtype, DDim(dims));
+  Tensor t(nt->type, DDim(dims));
   if (t.numel() < 0) return ParseError("file ", path, ": invalid shape");
-  size_t data_start = header_start + header_len;
-  if (buf.size() - data_start != t.nbytes())
+  const size_t data_start = header_start + header_len, want = static_cast<size_t>(t.numel()) * nt->file_size;
+  if (buf.size() - data_start != want)
     return ParseError("file ", path, ": data has ", buf.size() - data_start, " bytes, shape ", t.dims().ToString(),
-                      " needs ", t.nbytes());
+                      " needs ", want);
   EMBER_RETURN_IF_ERROR(t.Allocate());
-  std::memcpy(t.raw_data(), buf.data() + data_start, t.nbytes());
+  CopyNpyData(*nt, buf.data() + data_start, &t);
   *out = std::move(t);
   return Status::OK();
 }
 
 Status WriteNpy(const std::string& path, const Tensor& t) {
-  const char* descr = t.dtype() == DataType::kFloat32 ? "<f4" : t.dtype() == DataType::kInt32 ? "<i4"
-                    : t.dtype() == DataType::kInt64 ? "<i8" : t.dtype() == DataType::kBool ? "|b1" : nullptr;
+  const char* descr = nullptr;
+  for (const NpyType& nt : kNpyTypes)
+    if (nt.type == t.dtype() && nt.file_size == SizeOf(t.dtype()) && !descr) descr = nt.descr;
   if (!descr) return Unimplemented("cannot write ", DataTypeName(t.dtype()), " to .npy");
   std::string shape = "(";
   for (int64_t d : t.dims().vec()) shape += std::to_string(d) + ",";
