@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "io/ember.h"
+#include "io/onnx/tensor_proto.h"
 #include "io/onnx_test_util.h"
 #include "onnx.pb.h"
 #include "test_util.h"
@@ -214,7 +215,8 @@ void RunOne(const std::string& suite, const std::string& dir, const std::string&
         return;
       }
       if (!TypeOk(vi.type().tensor_type().elem_type())) {
-        tally->skipped["element type " + std::to_string(vi.type().tensor_type().elem_type())]++;
+        const int t = vi.type().tensor_type().elem_type();
+        tally->skipped[StrCat("element type ", OnnxTypeName(t), " (", t, ")")]++;
         return;
       }
     }
