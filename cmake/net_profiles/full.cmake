@@ -18,5 +18,5 @@ set(EMBER_NET_OPS
   conv3d conv3d_transpose pool3d onnx_dropout layout_transform attention rms_norm rotary_embedding nll_loss
   bitwise_and bitwise_or bitwise_xor put_along_axis scatter_nd gather_nd one_hot isinf_v2 isnan_v2 group_norm
   where_index window non_max_suppression einsum determinant reverse_sequence unique
-  onnx_rnn grid_sampler affine_grid
+  onnx_rnn grid_sampler affine_grid center_crop_pad
 )

@@ -53,7 +53,8 @@ const std::set<std::string>& SupportedOps() {
       "Compress", "EyeLike", "Shrink", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot",
       "HannWindow", "HammingWindow", "BlackmanWindow",
       "NonMaxSuppression", "Einsum", "Det", "SwiGLU",
-      "ReverseSequence", "Unique", "GridSample", "AffineGrid", "LSTM", "GRU", "RNN"};
+      "ReverseSequence", "Unique", "GridSample", "AffineGrid", "LSTM", "GRU", "RNN",
+      "CenterCropPad"};
   return ops;
 }
 

@@ -277,6 +277,14 @@ Status ConvertGatherNd(OnnxContext& c) {
   return Status::OK();
 }
 
+Status ConvertCenterCropPad(OnnxContext& c) {
+  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
+  c.SameType();
+  c.AddOp("center_crop_pad", {{"X", {c.In(0)}}, {"Shape", {c.In(1)}}}, {{"Out", {c.Out(0)}}},
+          {{"axes", Attribute::Ints(c.attrs().Ints("axes", {}))}});
+  return Status::OK();
+}
+
 Status ConvertUnique(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(1));
   OnnxAttrs& a = c.attrs();
@@ -437,6 +445,7 @@ const std::vector<OnnxConverter>& OnnxShapeConverters() {
       {"ScatterElements", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterElements", ConvertScatterElements)},
       {"ScatterND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ScatterND", ConvertScatterNd)},
       {"GatherND", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "GatherND", ConvertGatherNd)},
+      {"CenterCropPad", 18, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "CenterCropPad", ConvertCenterCropPad)},
       {"Unique", 11, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "Unique", ConvertUnique)},
       {"ReverseSequence", 10, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "ReverseSequence", ConvertReverseSequence)},
       {"NonZero", 9, kOnnxMaxOpset, EMBER_KEPT_CONVERTER("onnx", "NonZero", ConvertNonZero)},
