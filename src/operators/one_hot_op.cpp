@@ -26,8 +26,8 @@ Status OneHotOp::InferShape() {
   EMBER_CHECK(VisitDataType(p.depth_tensor->dtype(), [&](auto tag) {
                 depth = static_cast<double>(p.depth_tensor->data<decltype(tag)>()[0]);
               }), "Depth has unsupported type ", DataTypeName(p.depth_tensor->dtype()));
+  EMBER_CHECK(depth >= 1 && depth < 9.2e18, "Depth must be positive, got ", depth);  // (an int64, not NaN)
   p.depth = static_cast<int64_t>(depth);
-  EMBER_CHECK(p.depth > 0, "Depth must be positive, got ", depth);
   const int rank = d.size() + 1;
   const int64_t axis = p.axis_attr < 0 ? p.axis_attr + rank : p.axis_attr;
   EMBER_CHECK(axis >= 0 && axis < rank, "attribute axis = ", p.axis_attr, " is out of range for rank ", rank);

@@ -70,7 +70,8 @@ inline void GridDimTaps(float g, int64_t size, const GridSampleShape& s, GridTap
   const bool align = s.align_corners;
   const float lo = align ? 0.f : -0.5f, hi = static_cast<float>(size) - (align ? 1.f : 0.5f);
   float x = align ? (g + 1) / 2 * static_cast<float>(size - 1) : ((g + 1) * static_cast<float>(size) - 1) / 2;
-  if (std::isnan(x)) {  // no position: one zero tap
+  // No position (NaN, or infinity unless border padding clamps it): one zero tap.
+  if (std::isnan(x) || (std::isinf(x) && s.padding != GridSamplePadding::kBorder)) {
     t->count = 1, t->index[0] = -1, t->weight[0] = 0;
     return;
   }

@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstring>
 
 #include "operators/one_hot_op.h"
@@ -21,9 +22,10 @@ Status OneHotKernel<CPU, float>::Compute(const OneHotParam& p) {
   for (int64_t o = 0; o < p.outer; ++o)
     for (int64_t in = 0; in < p.inner; ++in) {
       const int64_t i = o * p.inner + in;
-      int64_t j = p.indices->dtype() == DataType::kInt32   ? p.indices->data<int32_t>()[i]
-                  : p.indices->dtype() == DataType::kInt64 ? p.indices->data<int64_t>()[i]
-                                                           : static_cast<int64_t>(p.indices->data<float>()[i]);
+      int64_t j = -1 - p.depth;  // out of range: no position set
+      if (p.indices->dtype() == DataType::kInt32) j = p.indices->data<int32_t>()[i];
+      else if (p.indices->dtype() == DataType::kInt64) j = p.indices->data<int64_t>()[i];
+      else if (std::fabs(p.indices->data<float>()[i]) < 9.2e18f) j = static_cast<int64_t>(p.indices->data<float>()[i]);
       if (j < 0) j += p.depth;
       if (j >= 0 && j < p.depth) std::memcpy(y + ((o * p.depth + j) * p.inner + in) * esz, on, esz);
     }
