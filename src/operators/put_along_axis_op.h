@@ -7,6 +7,7 @@
 #include "framework/operator.h"
 #include "operators/kernel/central-arm-func/scatter_func.h"
 #include "operators/kernel/put_along_axis_kernel.h"
+#include "operators/take_along_axis_op.h"
 
 namespace ember {
 

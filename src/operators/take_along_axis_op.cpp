@@ -14,19 +14,8 @@ Status TakeAlongAxisParam::Bind(ParamBinder* b) {
 
 Status TakeAlongAxisOp::InferShape() {
   TakeAlongAxisParam& p = param_;
-  const DDim& d = p.input->dims();
-  const DDim& id = p.index->dims();
-  const int rank = d.size();
-  EMBER_CHECK(p.index->dtype() == DataType::kInt32 || p.index->dtype() == DataType::kInt64,
-              "Index must be int32 or int64, got ", DataTypeName(p.index->dtype()));
-  EMBER_CHECK(id.size() == rank, "Index ", id.ToString(), " must have the rank of Input ", d.ToString());
-  int64_t axis = p.axis_attr < 0 ? p.axis_attr + rank : p.axis_attr;
-  EMBER_CHECK(axis >= 0 && axis < rank, "attribute Axis = ", p.axis_attr, " is out of range for Input ", d.ToString());
-  for (int i = 0; i < rank; ++i)
-    EMBER_CHECK(i == axis || id[i] <= d[i], "Index ", id.ToString(), " is larger than Input ", d.ToString(),
-                " in dim ", i);
-  p.axis = static_cast<int>(axis);
-  p.result->Resize(id);
+  EMBER_RETURN_IF_ERROR(CheckAlongAxis(*p.input, *p.index, p.axis_attr, &p.axis));
+  p.result->Resize(p.index->dims());
   p.result->set_dtype(p.input->dtype());
   return Status::OK();
 }

@@ -8,6 +8,24 @@
 
 namespace ember {
 
+// What take_along_axis and put_along_axis require of Index against Input: int32 / int64, Input's rank, no
+// dim larger than Input's but along the axis; *axis is attribute Axis normalized.
+inline Status CheckAlongAxis(const Tensor& input, const Tensor& index, int64_t axis_attr, int* axis) {
+  const DDim& d = input.dims();
+  const DDim& id = index.dims();
+  const int rank = d.size();
+  EMBER_CHECK(index.dtype() == DataType::kInt32 || index.dtype() == DataType::kInt64,
+              "Index must be int32 or int64, got ", DataTypeName(index.dtype()));
+  EMBER_CHECK(id.size() == rank, "Index ", id.ToString(), " must have the rank of Input ", d.ToString());
+  const int64_t a = axis_attr < 0 ? axis_attr + rank : axis_attr;
+  EMBER_CHECK(a >= 0 && a < rank, "attribute Axis = ", axis_attr, " is out of range for Input ", d.ToString());
+  for (int i = 0; i < rank; ++i)
+    EMBER_CHECK(i == a || id[i] <= d[i], "Index ", id.ToString(), " is larger than Input ", d.ToString(), " in dim ",
+                i);
+  *axis = static_cast<int>(a);
+  return Status::OK();
+}
+
 struct TakeAlongAxisParam {
   const Tensor* input = nullptr;
   const Tensor* index = nullptr;

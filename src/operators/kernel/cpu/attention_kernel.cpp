@@ -8,31 +8,30 @@ Status AttentionKernel<CPU, float>::Init(AttentionParam*) {
   return Status::OK();
 }
 
+namespace {
+
+// K or V as attention reads it: the input itself, or (with a past, or a Present output to fill) the past
+// rows then the input's in `present` or, without that output, in `buffer`. *at: the layout of the result.
+const float* AfterPast(const AttentionParam& p, const Tensor* input, const Tensor* past, Tensor* present,
+                       int64_t size, std::vector<float>* buffer, HeadLayout* at) {
+  if (!past && !present) return input->data<float>();
+  float* dst = present ? present->mutable_data<float>() : nullptr;
+  if (!dst) {
+    buffer->resize(static_cast<size_t>(p.batch * p.hkv * p.total * size));
+    dst = buffer->data();
+  }
+  ConcatPast(p, past ? past->data<float>() : nullptr, input->data<float>(), *at, size, dst);
+  *at = {p.hkv * p.total * size, p.total * size, size};
+  return dst;
+}
+
+}  // namespace
+
 template <>
 Status AttentionKernel<CPU, float>::Compute(const AttentionParam& p) {
-  const float* keys = p.k->data<float>();
-  const float* values = p.v->data<float>();
   HeadLayout k_at = p.k_at, v_at = p.v_at;
-  if (p.past_key || p.present_key) {  // K after the past, in PresentKey or a buffer
-    float* dst = p.present_key ? p.present_key->mutable_data<float>() : nullptr;
-    if (!dst) {
-      keys_.resize(static_cast<size_t>(p.batch * p.hkv * p.total * p.d));
-      dst = keys_.data();
-    }
-    ConcatPast(p, p.past_key ? p.past_key->data<float>() : nullptr, keys, p.k_at, p.d, dst);
-    keys = dst;
-    k_at = {p.hkv * p.total * p.d, p.total * p.d, p.d};
-  }
-  if (p.past_value || p.present_value) {
-    float* dst = p.present_value ? p.present_value->mutable_data<float>() : nullptr;
-    if (!dst) {
-      values_.resize(static_cast<size_t>(p.batch * p.hkv * p.total * p.dv));
-      dst = values_.data();
-    }
-    ConcatPast(p, p.past_value ? p.past_value->data<float>() : nullptr, values, p.v_at, p.dv, dst);
-    values = dst;
-    v_at = {p.hkv * p.total * p.dv, p.total * p.dv, p.dv};
-  }
+  const float* keys = AfterPast(p, p.k, p.past_key, p.present_key, p.d, &keys_, &k_at);
+  const float* values = AfterPast(p, p.v, p.past_value, p.present_value, p.dv, &values_, &v_at);
   AttentionCompute(p, keys, k_at, values, v_at);
   return Status::OK();
 }
