@@ -1,6 +1,8 @@
 // ONNX TensorProto reading: element types, raw / typed-field / external data, and constant values as numbers.
 #include "io/onnx/tensor_proto.h"
 
+#include <cstdint>
+
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -188,7 +190,11 @@ std::vector<int64_t> ToInts(const Tensor& t) {
     switch (t.dtype()) {
       case DataType::kInt64: v.push_back(t.data<int64_t>()[i]); break;
       case DataType::kInt32: v.push_back(t.data<int32_t>()[i]); break;
-      case DataType::kFloat32: v.push_back(static_cast<int64_t>(t.data<float>()[i])); break;
+      case DataType::kFloat32: {  // saturated (NaN as 0): a float beyond int64 must not reach the cast
+        const float f = t.data<float>()[i];
+        v.push_back(!(f == f) ? 0 : f >= 9.2e18f ? INT64_MAX : f <= -9.2e18f ? INT64_MIN : static_cast<int64_t>(f));
+        break;
+      }
       case DataType::kBool: v.push_back(t.data<bool>()[i]); break;
       case DataType::kInt8: v.push_back(t.data<int8_t>()[i]); break;
       case DataType::kUInt8: v.push_back(t.data<uint8_t>()[i]); break;
