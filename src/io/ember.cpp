@@ -348,6 +348,7 @@ Status Predictor::Create(std::shared_ptr<const Model> model, const PredictorOpti
                          std::unique_ptr<Predictor>* out) {
   return Guard([&]() -> Status {
     if (!model) return InvalidArgument("model is null");
+    if (options.threads < 1) return InvalidArgument("threads must be at least 1, got ", options.threads);
     std::unique_ptr<Predictor> p(new Predictor());
     p->model_ = std::move(model);
     p->options_ = options;
