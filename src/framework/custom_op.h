@@ -84,7 +84,6 @@ using CustomComputeFn = std::function<Status(CustomOpContext& ctx)>;
 // this build or one already registered.
 Status RegisterCustomOp(const std::string& type, CustomInferShapeFn infer_shape, CustomComputeFn compute);
 
-// ----- Internal (not exported from libember.so) -----
 // Whether `type` is a registered custom op, and every registered type (sorted).
 bool IsCustomOp(const std::string& type);
 std::vector<std::string> CustomOpTypes();
