@@ -521,3 +521,68 @@ TEST_CASE("custom op: a custom op between built-in ops in a Paddle program, ligh
     CHECK(AllClose(ToVector(*y), want, 1e-6f, 1e-6f));
   }
 }
+
+TEST_CASE("custom op: a Paddle op's slots by name and in order", "[io][custom_op]") {
+  // Out = X + Y, Aux = X * Y; Y found by slot name, and as input 1 in slot order.
+  RegisterOnce("test_two_slots", SameShape, [](CustomOpContext& c) {
+    const Tensor* y = c.input("Y");
+    if (c.num_inputs() != 2 || c.num_outputs() != 2 || y != &c.input(1) || c.input("Y", 1) || c.input("Z"))
+      return Internal("slots not as declared");
+    const float* a = c.input("X")->data<float>();
+    const float* b = y->data<float>();
+    for (int64_t i = 0; i < c.input(0).numel(); ++i) {
+      c.output("Out")->data<float>()[i] = a[i] + b[i];
+      c.output("Aux")->data<float>()[i] = a[i] * b[i];
+    }
+    return Status::OK();
+  });
+  ProgramBuilder pb;
+  pb.Feed("x", {1, 3})
+      .Weight("w", MakeTensor({1, 3}, {1.f, 2.f, 3.f}))
+      .Op("test_two_slots", {{"X", {"x"}}, {"Y", {"w"}}}, {{"Out", {"sum"}}, {"Aux", {"prod"}}})
+      .Fetch("sum")
+      .Fetch("prod");
+  std::shared_ptr<const Model> m;
+  m = LoadOk(LoadProgram(pb, &m), m);
+  auto got = RunAll(m, "x", MakeTensor({1, 3}, {4.f, 5.f, -6.f}));
+  CHECK(got["sum"] == std::vector<float>{5.f, 7.f, -3.f});
+  CHECK(got["prod"] == std::vector<float>{4.f, 10.f, -18.f});
+}
+
+TEST_CASE("custom op: an ONNX custom node on constants runs in the predictor, not at import", "[io][custom_op]") {
+  static int calls = 0;
+  RegisterOnce("TestCountedNeg", SameShape, [](CustomOpContext& c) {
+    ++calls;
+    for (int64_t i = 0; i < c.input(0).numel(); ++i) c.output(0).data<float>()[i] = -c.input(0).data<float>()[i];
+    return Status::OK();
+  });
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(13);
+  auto* g = m.mutable_graph();
+  g->set_name("consts");
+  auto* c = g->add_initializer();
+  c->set_name("c");
+  c->set_data_type(1);
+  c->add_dims(2);
+  c->add_float_data(1.5f);
+  c->add_float_data(-2.f);
+  auto* n = g->add_node();
+  n->set_op_type("TestCountedNeg");
+  n->set_domain("org.test");
+  n->add_input("c");
+  n->add_output("y");
+  g->add_output()->set_name("y");
+  const std::string buf = m.SerializeAsString();
+  std::shared_ptr<const Model> model;
+  model = LoadOk(Model::LoadFromMemory(buf.data(), buf.size(), nullptr, 0, {}, &model), model);
+  const int before = calls;
+  std::unique_ptr<Predictor> p;
+  REQUIRE(Predictor::Create(model, {}, &p).ok());
+  REQUIRE(p->Run().ok());
+  const Tensor* y = nullptr;
+  REQUIRE(p->GetOutput("y", &y).ok());
+  CHECK(ToVector(*y) == std::vector<float>{-1.5f, 2.f});
+  CHECK(calls == before + 1);
+  CHECK(before == 0);
+}
