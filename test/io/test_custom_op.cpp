@@ -586,3 +586,29 @@ TEST_CASE("custom op: an ONNX custom node on constants runs in the predictor, no
   CHECK(calls == before + 1);
   CHECK(before == 0);
 }
+
+TEST_CASE("custom op: registrations from several threads beside loads", "[io][custom_op]") {
+  if (IsCustomOp("test_race_0")) return;  // the process registered them already (a repeated run)
+  ProgramBuilder pb;
+  pb.Feed("x", {1, 2}).Op("test_race_0", {{"X", {"x"}}}, {{"Out", {"y"}}}).Fetch("y");
+  std::string model, params;
+  pb.Serialize(&model, &params);
+  std::vector<std::thread> threads;
+  std::vector<Status> registered(4);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([t, &registered] {
+      registered[static_cast<size_t>(t)] = RegisterCustomOp("test_race_" + std::to_string(t), SameShape, LeakyRelu(""));
+    });
+  for (int i = 0; i < 20; ++i) {  // each load either finds test_race_0 or names it as missing
+    std::shared_ptr<const Model> m;
+    Status s = Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), {}, &m);
+    if (!s.ok()) CHECK(s.message().find("test_race_0") != std::string::npos);
+  }
+  for (auto& t : threads) t.join();
+  for (const auto& s : registered) CHECK(s.ok());
+  auto types = CustomOpTypes();
+  for (int t = 0; t < 4; ++t)
+    CHECK(std::count(types.begin(), types.end(), "test_race_" + std::to_string(t)) == 1);
+  std::shared_ptr<const Model> m;
+  CHECK(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), {}, &m).ok());
+}
