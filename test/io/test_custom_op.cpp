@@ -304,6 +304,24 @@ TEST_CASE("custom op: an ONNX node in a custom domain, its attributes read by na
     CHECK(s.message().find("'TestNeverRegistered'") != std::string::npos);
     CHECK(s.message().find("domain 'com.example'") != std::string::npos);
   }
+  SECTION("a tensor attribute or an input left out in the middle is refused naming the node") {
+    onnx::ModelProto m = ScaleShiftModel("com.example", "TestScaleShift");
+    AddAttr(m.mutable_graph()->mutable_node(0), "table", 4, [](onnx::AttributeProto* a) { a->mutable_t(); });
+    std::string buf = m.SerializeAsString();
+    std::shared_ptr<const Model> model;
+    Status s = Model::LoadFromMemory(buf.data(), buf.size(), nullptr, 0, {}, &model);
+    CHECK(s.code() == StatusCode::kUnimplemented);
+    CHECK(s.message().find("'ss' ('TestScaleShift'") != std::string::npos);
+    CHECK(s.message().find("attribute 'table' has type 4") != std::string::npos);
+    m = ScaleShiftModel("com.example", "TestScaleShift");
+    auto* node = m.mutable_graph()->mutable_node(0);
+    node->add_input("");
+    node->add_input("x");
+    buf = m.SerializeAsString();
+    s = Model::LoadFromMemory(buf.data(), buf.size(), nullptr, 0, {}, &model);
+    CHECK(s.code() == StatusCode::kUnimplemented);
+    CHECK(s.message().find("custom op input 1 is left out") != std::string::npos);
+  }
   SECTION("a default-domain node with a converter keeps it even when a custom op shares its op_type") {
     RegisterOnce("Relu", SameShape, [](CustomOpContext&) { return Internal("the custom Relu must not run"); });
     onnx::ModelProto m = ScaleShiftModel("", "Relu");
