@@ -25,11 +25,17 @@ extern const OpRegistryEntry kOpRegistry[];
 extern const size_t kOpRegistrySize;
 extern const char* const kNetProfile;
 
+// The creator of a built-in op (the generated table) or else of a registered custom op (framework/custom_op.h).
 OpCreator FindOpCreator(const std::string& type);
+// The generated table only.
+OpCreator FindBuiltinOpCreator(const std::string& type);
+// The built-in op types (the custom ones: CustomOpTypes()).
 std::vector<std::string> RegisteredOpTypes();
+// The creator FindOpCreator returns for every custom op type (custom_op.cpp); nullptr for an unregistered type.
+std::unique_ptr<OperatorBase> CreateCustomOperator(const OpDesc& desc, Scope* scope);
 // Creates and binds an op; NotFound when this build lacks the op type.
 Status CreateOperator(const OpDesc& desc, Scope* scope, std::unique_ptr<OperatorBase>* out);
-// All op types of the program that this build lacks (sorted, unique).
+// All op types of the program that this build lacks and no custom op provides (sorted, unique).
 std::vector<std::string> MissingOps(const ProgramDesc& program);
 
 }  // namespace ember

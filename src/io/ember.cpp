@@ -38,7 +38,8 @@ Status CheckOps(const ProgramDesc& program) {
   if (missing.empty()) return Status::OK();
   std::string list;
   for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-  return Unimplemented("ops not in this build: ", list, " (net profile '", kNetProfile, "')");
+  return Unimplemented("ops not in this build: ", list, " (net profile '", kNetProfile,
+                       "'), nor registered custom ops (RegisterCustomOp)");
 }
 }  // namespace
 

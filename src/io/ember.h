@@ -14,6 +14,7 @@
 // - A Predictor is one run context: use each from one thread at a time; create one per thread (cheap).
 //   Every Run recomputes its outputs from the inputs set; a new input shape re-infers all shapes.
 // - No function throws; errors come back as a Status whose message names the file, op or variable.
+// - Ops Ember lacks can be added from application code: RegisterCustomOp (framework/custom_op.h).
 #pragma once
 
 #include <functional>
@@ -23,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "framework/custom_op.h"
 #include "framework/program_desc.h"
 #include "framework/scope.h"
 #include "framework/status.h"

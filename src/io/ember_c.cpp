@@ -17,10 +17,11 @@ struct ember_predictor {
 };
 
 namespace {
-
 thread_local std::string g_last_error;
+}  // namespace
 
-ember_status Report(const ember::Status& s) {
+// Shared with the custom op part of the C API (ember_c_custom_op.cpp).
+ember_status EmberCReport(const ember::Status& s) {
   g_last_error = s.ok() ? std::string() : s.message();
   switch (s.code()) {
     case ember::StatusCode::kOk: return EMBER_OK;
@@ -33,6 +34,10 @@ ember_status Report(const ember::Status& s) {
   }
   return EMBER_INTERNAL;
 }
+
+namespace {
+
+ember_status Report(const ember::Status& s) { return EmberCReport(s); }
 
 ember_status Null(const char* what) { return Report(ember::InvalidArgument(what, " is NULL")); }
 

@@ -51,6 +51,48 @@ ember_status ember_predictor_run(ember_predictor* predictor);
 ember_status ember_predictor_get_output(ember_predictor* predictor, const char* name, const float** data,
                                         const int64_t** dims, int* rank);
 
+/* ----- Custom ops (the C side of ember::RegisterCustomOp, src/framework/custom_op.h) -----
+ * An op type Ember lacks, implemented by the application: a Paddle op, an ONNX node (any domain) or an ncnn
+ * layer of that type runs these callbacks. Register before loading the models that use it; registration is
+ * process-wide and permanent (user_data must stay valid) and callbacks may run on several threads at once.
+ * Inputs and outputs are float32. A callback returns EMBER_OK or an error code, with a message set through
+ * ember_op_set_error; Ember reports it from load or run naming the op. */
+typedef struct ember_op_context ember_op_context;
+
+/* A tensor seen by a callback. An input's data is read-only; an output's data is NULL in infer_shape. Valid during
+ * the callback only. */
+typedef struct {
+  float* data;
+  const int64_t* dims;
+  int rank;
+} ember_tensor_view;
+
+/* Sets every output's shape (ember_op_set_output_shape) from the inputs and attributes. */
+typedef ember_status (*ember_infer_shape_fn)(ember_op_context* ctx, void* user_data);
+/* Writes the outputs, which have storage for the shapes infer_shape set. */
+typedef ember_status (*ember_compute_fn)(ember_op_context* ctx, void* user_data);
+
+/* EMBER_INVALID_ARGUMENT for a NULL or empty type, a NULL callback, a type this build has as an op or one already
+ * registered. */
+ember_status ember_register_op(const char* type, ember_infer_shape_fn infer_shape, ember_compute_fn compute,
+                               void* user_data);
+
+const char* ember_op_type(const ember_op_context* ctx);
+int ember_op_num_inputs(const ember_op_context* ctx);
+int ember_op_num_outputs(const ember_op_context* ctx);
+ember_status ember_op_input(const ember_op_context* ctx, int i, ember_tensor_view* out);
+ember_status ember_op_output(ember_op_context* ctx, int i, ember_tensor_view* out);
+ember_status ember_op_set_output_shape(ember_op_context* ctx, int i, const int64_t* dims, int rank);
+/* Attributes by name: EMBER_NOT_FOUND when absent, EMBER_INVALID_ARGUMENT for another type (an int reads as
+ * float too). Strings and lists point into the context, valid during the callback. */
+ember_status ember_op_attr_int(const ember_op_context* ctx, const char* name, int64_t* out);
+ember_status ember_op_attr_float(const ember_op_context* ctx, const char* name, float* out);
+ember_status ember_op_attr_string(const ember_op_context* ctx, const char* name, const char** out);
+ember_status ember_op_attr_ints(const ember_op_context* ctx, const char* name, const int64_t** values, int* count);
+ember_status ember_op_attr_floats(const ember_op_context* ctx, const char* name, const float** values, int* count);
+/* The message Ember reports when the callback returns an error (copied). */
+void ember_op_set_error(ember_op_context* ctx, const char* message);
+
 #ifdef __cplusplus
 }
 #endif

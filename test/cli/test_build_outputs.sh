@@ -116,7 +116,7 @@ if grep -q '^set(EMBER_NET_KERNELS' "$profile"; then
 fi
 
 exports=$(nm -D --defined-only "$lib" | awk '{ $1 = ""; $2 = ""; sub(/^ +/, ""); print }' | c++filt)
-public='^(ember_[a-z_]+|(typeinfo|typeinfo name|vtable) for ember::TensorAllocError|ember::(Model|Predictor|Tensor|TensorAllocError|Status|DDim|ProgramDesc|BlockDesc|VarDesc|OpDesc|Scope|Variable|PassReport|Allocation|Attribute|Program)::.*|ember::(StatusCodeName|DataTypeName|SizeOf)\(.*)$'
+public='^(ember_[a-z_]+|(typeinfo|typeinfo name|vtable) for ember::TensorAllocError|ember::(Model|Predictor|Tensor|TensorAllocError|Status|DDim|ProgramDesc|BlockDesc|VarDesc|OpDesc|Scope|Variable|PassReport|Allocation|Attribute|Program|CustomOpContext)::.*|ember::(StatusCodeName|DataTypeName|SizeOf|RegisterCustomOp|IsCustomOp|CustomOpTypes)(\[abi:cxx11\])?\(.*)$'
 leaked=$(grep -Ev "$public" <<<"$exports")
 [ -z "$leaked" ] && ok || bad "libember.so exports more than the public API: $(head -5 <<<"$leaked")"
 for sym in 'ember_model_load' 'ember_predictor_run' 'ember::Model::Load(' 'ember::Predictor::Run('; do

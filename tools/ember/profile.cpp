@@ -70,7 +70,8 @@ Status LoadForProfile(const std::string& path, std::shared_ptr<const Model>* mod
 void CollectOps(const Model& model, std::set<std::string>* ops) {
   std::set<std::string> loaded;
   for (const auto& kv : model.programs().loaded.OpTypeCounts()) loaded.insert(kv.first);
-  for (const auto& kv : model.program().OpTypeCounts()) ops->insert(kv.first);
+  for (const auto& kv : model.program().OpTypeCounts())
+    if (!IsCustomOp(kv.first)) ops->insert(kv.first);  // the application's, not an op a build compiles
   for (const auto& t : OpsPassesMayEmit(loaded)) ops->insert(t);
 }
 

@@ -216,7 +216,7 @@ Status CheckConvertersBuilt(const std::vector<NcnnLayer>& layers) {
   const NcnnLayer* first = nullptr;
   std::set<std::string> others;
   for (const auto& L : layers) {
-    if (FindConverter(L.type)) continue;
+    if (FindConverter(L.type) || IsCustomNcnnLayer(L.type)) continue;
     if (!first) first = &L;
     else if (L.type != first->type) others.insert(Quote(L.type));
   }
@@ -229,6 +229,7 @@ Status CheckConvertersBuilt(const std::vector<NcnnLayer>& layers) {
 
 Status ConvertLayer(NcnnContext& ctx, const NcnnLayer& L) {
   const NcnnConverter* converter = FindConverter(L.type);
+  if (!converter && IsCustomNcnnLayer(L.type)) return ConvertCustomLayer(ctx, L);
   if (!converter)
     return Unimplemented("no converter for ", Quote(L.type), " in this build (net profile '", EMBER_NET_PROFILE, "')");
   // Only the source layers take no input; every other converter reads its first input.
@@ -289,7 +290,7 @@ Status Run(const std::vector<NcnnLayer>& layers, const std::string& path, NcnnMo
     for (const auto& t : L.tops)
       if (produced_set.count(t)) return LayerError(L, InvalidArgument(path, ": blob ", Quote(t), " is produced twice"));
     EMBER_RETURN_IF_ERROR(LayerError(L, ConvertLayer(ctx, L)));
-    program->source_op_types.insert(L.type);
+    if (FindConverter(L.type)) program->source_op_types.insert(L.type);  // not a custom op's type
     for (const auto& t : L.tops) {
       // A converter binds the outputs its layer type has; extra tops in the .param are an error.
       if (!ctx.FindBlob(t))

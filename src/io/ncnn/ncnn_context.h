@@ -90,6 +90,10 @@ Status NcnnOneInOut(const NcnnLayer& L);
 // the op's fuse_* attrs.
 Status NcnnFusedActivation(const NcnnLayer& L, OpDesc* op);
 
+// A layer type no converter takes that a registered custom op does, and its import (ncnn_custom.cpp).
+bool IsCustomNcnnLayer(const std::string& layer_type);
+Status ConvertCustomLayer(NcnnContext& ctx, const NcnnLayer& layer);
+
 // One row of the converter table: `convert` imports layers of type `layer_type`.
 struct NcnnConverter {
   const char* layer_type;

@@ -57,6 +57,7 @@ Status FindConverter(const onnx::NodeProto& node, int64_t opset, const OnnxConve
                           ? StrCat("ONNX node (", Quote(node.op_type()), ", output ",
                                    Quote(node.output_size() > 0 ? node.output(0) : ""))
                           : StrCat("ONNX node ", Quote(node.name()), " (", Quote(node.op_type()));
+  if (!node.domain().empty() && node.domain() != "ai.onnx") label += StrCat(", domain ", Quote(node.domain()));
   std::string others = covered.empty() ? "" : StrCat(" (it has converters for opsets ", covered, ")");
   return Unimplemented(label, ", opset ", opset, "): no converter for ", Quote(node.op_type()), " at opset ", opset,
                        " in this build (net profile '", EMBER_NET_PROFILE, "')", others);
@@ -71,7 +72,7 @@ Status CheckConvertersBuilt(const onnx::GraphProto& g, int64_t opset) {
   for (const auto& node : g.node()) {
     const OnnxConverter* found = nullptr;
     Status s = FindConverter(node, opset, &found);
-    if (s.ok()) continue;
+    if (s.ok() || IsCustomOnnxNode(node, false)) continue;
     if (first.ok()) first = s, first_type = node.op_type();
     else if (node.op_type() != first_type) others.insert(Quote(node.op_type()));
   }
@@ -175,15 +176,18 @@ Status Importer::Run(const onnx::ModelProto& model) {
 }
 
 Status Importer::ImportNode(const onnx::NodeProto& node) {
-  if (!node.domain().empty() && node.domain() != "ai.onnx")
+  const OnnxConverter* converter = nullptr;
+  Status found = FindConverter(node, g_.opset, &converter);
+  const bool custom = IsCustomOnnxNode(node, found.ok());
+  if (!custom && !node.domain().empty() && node.domain() != "ai.onnx")
     return Unimplemented("node ", Quote(node.name()), " (", Quote(node.op_type()), "): domain ", Quote(node.domain()),
-                         " is not supported (only the default ONNX domain)");
+                         " is not supported (only the default ONNX domain, or a registered custom op)");
   for (const auto& in : node.input())
     if (!in.empty() && !g_.block->FindVar(in))
       return ParseError("node ", Quote(node.name()), " (", Quote(node.op_type()), ") reads ", Quote(in),
                         ", which no earlier node, input or initializer defines");
-  const OnnxConverter* converter = nullptr;
-  EMBER_RETURN_IF_ERROR(FindConverter(node, g_.opset, &converter));
+  if (custom) return ImportCustomOnnxNode(g_, node);
+  EMBER_RETURN_IF_ERROR(found);
   program_->source_op_types.insert(node.op_type());
   OnnxContext c(g_, node);
   OnnxAttrs& a = c.attrs();
@@ -244,7 +248,7 @@ bool OnnxGraph::Fold(const OpDesc& op) {
   if (ins.empty()) return false;
   for (const auto& n : ins)
     if (!consts.count(n)) return false;
-  if (!FindOpCreator(op.type)) return false;
+  if (!FindBuiltinOpCreator(op.type)) return false;  // a custom op's callbacks run only in predictors
   // Small results only: folding exists for shape arithmetic, not to precompute large tensors.
   Scope scope(weights);
   std::unique_ptr<OperatorBase> impl;

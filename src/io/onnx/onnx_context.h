@@ -41,6 +41,11 @@ struct OnnxGraph {
   bool Fold(const OpDesc& op);
 };
 
+// A node no converter takes that a registered custom op does: a node outside the default domain whose op_type is
+// a custom op, or a default-domain one when Ember has no converter for it (onnx_custom.cpp).
+bool IsCustomOnnxNode(const onnx::NodeProto& node, bool has_converter);
+Status ImportCustomOnnxNode(OnnxGraph& g, const onnx::NodeProto& node);
+
 // Reads one node's attributes with ONNX types; remembers which were read so unknown ones are reported.
 struct OnnxAttrs {
   const onnx::NodeProto& node;
