@@ -1,6 +1,6 @@
 // `ember ocr IMAGE` or `ember ocr --text "..."`: reads the text lines of an image (or of a line of text
 // rendered with DejaVuSans) with the PP-OCRv4 detector and recognizer that tools/fetch_ocr_models.sh
-// downloads, and prints them with timings.
+// downloads, and prints them with timings, or as JSON (--json), or draws them on the image (--draw).
 #include "ocr.h"
 
 #include <cstdio>
@@ -22,6 +22,7 @@
 
 #include "../ocr/ocr_pipeline.h"
 #include "../ocr/text_render.h"
+#include "ocr_draw.h"
 
 using namespace ember;
 using namespace ember::ocr;
@@ -30,17 +31,54 @@ namespace {
 
 const char* kOcrFooter =
     "Reads the text lines of IMAGE (.png/.jpg/.bmp), or of TEXT rendered in one line (black on white), with the\n"
-    "PP-OCRv4 detector and recognizer that tools/fetch_ocr_models.sh downloads.\n";
+    "PP-OCRv4 detector and recognizer that tools/fetch_ocr_models.sh downloads. --json prints one JSON object:\n"
+    "image size, per line its text, score and box (four corners clockwise from the top-left, in the input\n"
+    "image's pixels), and the timings in ms.\n";
 
 struct OcrArgs {
-  std::string image_path, text, font = DefaultFontPath(), save, models = DefaultModelDir();
+  std::string image_path, text, font = DefaultFontPath(), save, draw, models = DefaultModelDir();
   float font_size = 32;
+  bool json = false;
   OcrOptions opt;
 };
 
 int OcrFail(const std::string& msg) {
   std::cerr << "ember ocr: error: " << msg << "\n";
   return 1;
+}
+
+// `s` as a JSON string: quotes, backslashes and control characters escaped; UTF-8 passes through.
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+void PrintJson(const Image& image, const std::string& source, const std::vector<OcrLine>& lines, const OcrTimings& t,
+               double load_ms, int threads) {
+  std::printf("{\"image\": {\"source\": %s, \"width\": %d, \"height\": %d},\n \"lines\": [", JsonString(source).c_str(),
+              image.width, image.height);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const OcrLine& l = lines[i];
+    std::printf("%s\n  {\"text\": %s, \"score\": %.4f, \"box\": [", i ? "," : "", JsonString(l.text).c_str(), l.score);
+    for (int k = 0; k < 4; ++k) std::printf("%s[%.1f, %.1f]", k ? ", " : "", l.box.p[k].x, l.box.p[k].y);
+    std::printf("], \"rec_ms\": %.2f}", l.rec_ms);
+  }
+  std::printf("%s],\n \"timings_ms\": {\"load\": %.2f, \"detection\": %.2f, \"db_postprocess\": %.2f, "
+              "\"recognition\": %.2f, \"total\": %.2f},\n \"detector_input\": [%d, %d], \"threads\": %d}\n",
+              lines.empty() ? "" : "\n ", load_ms, t.det_ms, t.db_ms, t.rec_ms, t.total_ms, t.det_width, t.det_height,
+              threads);
 }
 
 void PrintText(const std::vector<OcrLine>& lines, const OcrTimings& t, int threads) {
@@ -93,16 +131,24 @@ int RunOcr(const OcrArgs& a, bool have_text) {
   std::string note;
   Status s = LoadOcrImage(a, have_text, &image, &note);
   if (!s.ok()) return OcrFail(s.message());
-  std::printf("%s\n", note.c_str());
+  if (!a.json) std::printf("%s\n", note.c_str());
   if (!a.save.empty() && !WritePng(a.save, image)) return OcrFail("cannot write " + a.save);
 
   std::unique_ptr<OcrEngine> engine;
   if (!(s = OcrEngine::Load(a.models, a.opt, &engine)).ok()) return OcrFail(s.message());
-  std::printf("models: %s (loaded in %.1f ms)\n", a.models.c_str(), engine->load_ms());
+  if (!a.json) std::printf("models: %s (loaded in %.1f ms)\n", a.models.c_str(), engine->load_ms());
   std::vector<OcrLine> lines;
   OcrTimings t;
   if (!(s = engine->Run(image, &lines, &t)).ok()) return OcrFail(s.message());
-  PrintText(lines, t, a.opt.threads);
+  if (a.json)
+    PrintJson(image, have_text ? "text" : a.image_path, lines, t, engine->load_ms(), a.opt.threads);
+  else
+    PrintText(lines, t, a.opt.threads);
+  if (a.draw.empty()) return 0;
+  std::string warning;
+  if (!WritePng(a.draw, DrawOcrLines(image, lines, a.font, &warning))) return OcrFail("cannot write " + a.draw);
+  if (!warning.empty()) std::cerr << "ember ocr: warning: " << warning << "\n";
+  if (!a.json) std::printf("drew %zu box(es) on %s\n", lines.size(), a.draw.c_str());
   return 0;
 }
 
@@ -114,11 +160,14 @@ cli::Command AddOcrCommand(CLI::App* app) {
   sub->footer(kOcrFooter);
   sub->add_option("IMAGE", a->image_path, ".png/.jpg/.bmp to read")->type_name("");
   sub->add_option("--text", a->text, "render TEXT in one line (black on white) and read it back")->type_name("TEXT");
-  sub->add_option("--font", a->font, "TrueType font for --text (default DejaVuSans, or "
+  sub->add_option("--font", a->font, "TrueType font for --text and --draw's labels (default DejaVuSans, or "
                                      "$EMBER_OCR_FONT)")->type_name("FILE");
   sub->add_option("--font-size", a->font_size, "pixels per em for --text (default 32)")
       ->type_name("PX");
   sub->add_option("--save", a->save, "write the image read (the rendered one for --text)")->type_name("FILE.png");
+  sub->add_option("--draw", a->draw, "write the image with each line's box and text drawn on it")
+      ->type_name("OUT.png");
+  sub->add_flag("--json", a->json, "print one JSON object: lines (text, score, box corners in pixels), timings");
   sub->add_option("--models", a->models, "model folder (default ${EMBER_CACHE:-$HOME/.cache/ember}/ocr, filled by "
                                          "tools/fetch_ocr_models.sh)")->type_name("DIR");
   sub->add_option("--threads", a->opt.threads, "threads per network run (default 1)")
