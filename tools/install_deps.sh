@@ -4,7 +4,7 @@ set -euo pipefail
 # clang, libomp-dev and libclang-rt-14-dev are for the sanitizer jobs (tools/tsan.sh); the cross compilers and
 # qemu-user for the ARM builds and their tests (tools/arm_test.sh; protobuf for ARM: tools/arm_sysroot.sh); the JDK
 # and JUnit 4 for the Java API (java/).
-pkgs=(cmake g++ make libprotobuf-dev protobuf-compiler catch2 libeigen3-dev libstb-dev libonnx-testdata
+pkgs=(cmake g++ make libprotobuf-dev protobuf-compiler catch2 libeigen3-dev libstb-dev libcli11-dev libonnx-testdata
       clang libomp-dev libclang-rt-14-dev
       g++-aarch64-linux-gnu g++-arm-linux-gnueabihf qemu-user
       default-jdk-headless junit4

@@ -109,5 +109,41 @@ check "profile: unknown option" 1 "ember profile: error: unknown option --bogus"
 check "profile: a bad name" 1 "--name 'a/b': use letters, digits and _" -- "$ember" profile "$mnist" --name a/b
 check "profile: a missing model is named" 1 "ember profile: error: $tmp/nothing: " -- "$ember" profile "$tmp/nothing"
 check "profile: -o into a missing folder" 1 "cannot write $tmp/no/such.cmake" -- "$ember" profile "$mnist" -o "$tmp/no/such.cmake"
+# The command line (CLI11): generated help per subcommand, --version, unknown options and values.
+for sub_opt in "inspect --memory" "run --pixel-bias" "convert --no-infer" "ocr --json" "ocr --draw" "bench --shape" \
+               "bench --sgemm" "ops --formats" "profile --name"; do
+  set -- $sub_opt
+  check "$1 --help names $2" 0 "^ +$2( |$)" -- "$ember" "$1" --help
+done
+check "--help lists every command" 0 " inspect .* run .* convert .* ocr .* bench .* ops .* profile " -- \
+  bash -c "'$ember' --help | tr '\n' ' '"
+check "no command: the help, exit 2" 2 "Usage: ember" -- "$ember"
+check "--version: the release" 0 "^ember 0\.1\.0$" -- "$ember" --version
+check "--version: the ISA level in use" 0 "^isa: (avx512|avx2\+fma|generic|neon[a-z0-9+]*) \(" -- "$ember" --version
+check "--version: EMBER_ISA lowers the level" 0 "^isa: generic \(" -- env EMBER_ISA=generic "$ember" --version
+check "--version: the net profile" 0 "^net profile: full$" -- "$ember" --version
+check "unknown option: exit 1, on stderr, naming the valid ones" 1 \
+  "^ember bench: error: unknown option --bogus \(options:.* --loops .*--shape" -- \
+  bash -c "'$ember' bench --bogus 2>&1 >/dev/null"
+check "unknown option: nothing on stdout" 0 "^0$" -- bash -c "'$ember' bench --bogus 2>/dev/null | wc -c"
+check "unknown command" 1 "unknown command frobnicate \(commands: inspect run convert ocr bench ops profile\)" -- \
+  "$ember" frobnicate
+check "an extra argument" 1 "ember ops: error: unexpected argument extra" -- "$ember" ops extra
+check "a bad value" 1 "ember run: error: --threads: wants an integer from 1 to 1024, got '0'" -- \
+  "$ember" run "$mnist" --threads 0
+check "a missing value" 1 "ember run: error: --input" -- "$ember" run "$mnist" --input
+check "a bad --shape" 1 "--shape: wants NAME=d0,d1,... with integer dims >= 1, got 'data=1,x'" -- \
+  "$ember" bench "$tmp/noshape.param" --generate-weights --shape data=1,x
+check "options before the MODEL, --name=value form" 0 "top-3: 3 \(" -- \
+  "$ember" run --input="image=$mnist/infer_3.png" --pixel-scale=2 --pixel-bias=-1 --top 3 "$mnist"
+check "ops --formats" 0 "^ONNX converters \([0-9]+\):" -- "$ember" ops --formats
+# Progress of long work: on a terminal only (python's pty stands in for one), never in a pipe.
+check "bench over two models: both rows, no progress when piped" 0 "^rows 2, progress lines 0$" -- \
+  bash -c "'$ember' bench '$tmp/noshape.param' '$tmp/noshape.param' --generate-weights --loops 1 --no-limit \
+    --shape data=1,3,16,16 >'$tmp/bench.out' 2>'$tmp/bench.err' &&
+    echo \"rows \$(grep -c noshape '$tmp/bench.out'), progress lines \$(grep -c '/2\]' '$tmp/bench.err')\""
+check "bench over two models: progress on a terminal" 0 "\[2/2\] bench .*noshape.param" -- \
+  python3 -c 'import pty, sys; pty.spawn(sys.argv[1:])' "$ember" bench "$tmp/noshape.param" "$tmp/noshape.param" \
+    --generate-weights --loops 1 --no-limit --shape data=1,3,16,16
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

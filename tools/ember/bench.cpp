@@ -40,6 +40,12 @@ using namespace ember;
 
 namespace {
 
+const char* kBenchFooter =
+    "Prints the ISA level the kernels run at and its measured FMA limit first (alone without a MODEL).\n"
+    "GFLOP counts conv, fc, mul and matmul multiply-adds x 2; %lim is GFLOP/s as a share of the N-thread FMA\n"
+    "limit. --ncnn-data compares fairly with ncnn under qemu (it shortcuts zero operands). EMBER_ISA lowers the\n"
+    "kernels' level, EMBER_CONV=gemm|winograd forces a conv path, EMBER_LAYOUT=nchw keeps every op on NCHW.\n";
+
 using Clock = std::chrono::steady_clock;
 double MsSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
@@ -53,6 +59,7 @@ struct BenchArgs {
 };
 
 int Fail(const std::string& msg) {
+  cli::ClearProgress();
   std::cerr << "ember: error: " << msg << "\n";
   return 1;
 }
@@ -63,73 +70,6 @@ bool ParseInt(const std::string& s, int64_t lo, int64_t* out) {
   if (s.empty() || *end || v < lo) return false;
   *out = v;
   return true;
-}
-
-Status Parse(int argc, char** argv, BenchArgs* a) {
-  for (int i = 2; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto value = [&](std::string* v) -> Status {
-      if (i + 1 >= argc) return InvalidArgument(arg, " needs a value");
-      *v = argv[++i];
-      return Status::OK();
-    };
-    auto int_value = [&](int64_t lo, int64_t* out) -> Status {
-      std::string v;
-      EMBER_RETURN_IF_ERROR(value(&v));
-      if (!ParseInt(v, lo, out)) return InvalidArgument(arg, " needs an integer >= ", lo, ", got '", v, "'");
-      return Status::OK();
-    };
-    int64_t n = 0;
-    if (arg == "--threads") {
-      EMBER_RETURN_IF_ERROR(int_value(1, &n));
-      a->threads = static_cast<int>(n);
-    } else if (arg == "--loops") {
-      EMBER_RETURN_IF_ERROR(int_value(1, &n));
-      a->loops = static_cast<int>(n);
-    } else if (arg == "--warmup") {
-      EMBER_RETURN_IF_ERROR(int_value(0, &n));
-      a->warmup = static_cast<int>(n);
-    } else if (arg == "--params") {
-      EMBER_RETURN_IF_ERROR(value(&a->params));
-    } else if (arg == "--profile") {
-      a->profile = true;
-    } else if (arg == "--generate-weights") {
-      a->generate_weights = true;
-    } else if (arg == "--ncnn-data") {
-      a->ncnn_data = true;
-    } else if (arg == "--no-limit") {
-      a->no_limit = true;
-    } else if (arg == "--no-optimize") {
-      a->optimize = false;
-    } else if (arg == "--sgemm") {
-      a->sgemm = 1024;
-      if (i + 1 < argc && ParseInt(argv[i + 1], 1, &n)) {
-        a->sgemm = n;
-        ++i;
-      }
-    } else if (arg == "--shape") {
-      std::string v;
-      EMBER_RETURN_IF_ERROR(value(&v));
-      size_t eq = v.find('=');
-      if (eq == std::string::npos || eq == 0) return InvalidArgument("--shape wants NAME=d0,d1,..., got '", v, "'");
-      std::vector<int64_t> dims;
-      size_t p = eq + 1;
-      while (p <= v.size()) {
-        size_t q = v.find(',', p);
-        if (q == std::string::npos) q = v.size();
-        if (!ParseInt(v.substr(p, q - p), 1, &n)) return InvalidArgument("bad dim in --shape '", v, "'");
-        dims.push_back(n);
-        p = q + 1;
-      }
-      a->shapes[v.substr(0, eq)] = dims;
-    } else if (!arg.empty() && arg[0] == '-') {
-      return InvalidArgument("unknown bench option '", arg, "'");
-    } else {
-      a->models.push_back(arg);
-    }
-  }
-  if (a->ncnn_data && !a->generate_weights) return InvalidArgument("--ncnn-data needs --generate-weights");
-  return Status::OK();
 }
 
 // Deterministic inputs for every feed: float feeds uniform in [-1, 1]; an int feed of shape [1, 2] (a
@@ -300,7 +240,7 @@ Status Profile(const std::shared_ptr<const Model>& model, const std::vector<std:
   return Status::OK();
 }
 
-Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit) {
+Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit, cli::Progress* progress) {
   ModelOptions mo;
   mo.params_file = a.params;
   mo.generate_weights = a.generate_weights;
@@ -332,6 +272,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit)
   EMBER_RETURN_IF_ERROR(Profile(model, inputs, a, fma_limit, false, &flops));
   const double med = Median(runs);
   const double gfs = med > 0 ? flops / (med * 1e6) : 0;
+  progress->Clear();
   std::printf("%-40s %8.1f %9.2f %9.3f %9.3f %9.3f %7.3f %8.1f %6.1f\n", path.substr(0, 40).c_str(), load_ms, first_ms,
               med, *std::min_element(runs.begin(), runs.end()), *std::max_element(runs.begin(), runs.end()),
               flops / 1e9, gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
@@ -390,24 +331,57 @@ double ReportIsa(const BenchArgs& a) {
   return limit;
 }
 
-}  // namespace
-
-int BenchMain(int argc, char** argv) {
-  BenchArgs a;
-  Status s = Parse(argc, argv, &a);
-  if (!s.ok()) return Fail(s.message());
+int RunBench(const BenchArgs& a) {
   const double limit = ReportIsa(a);  // N-thread FMA limit of the active ISA, GFLOP/s
   if (a.models.empty()) return 0;
   std::printf("%-40s %8s %9s %9s %9s %9s %7s %8s %6s\n", "model", "load ms", "first ms", "median", "min", "max", "GFLOP",
               "GFLOP/s", "%lim");
   int rc = 0;
-  for (const auto& m : a.models) {
-    s = BenchModel(m, a, limit);
+  cli::Progress progress("bench", a.models.size());
+  for (size_t i = 0; i < a.models.size(); ++i) {
+    const std::string& m = a.models[i];
+    progress.Step(i + 1, m);
+    Status s = BenchModel(m, a, limit, &progress);
     if (!s.ok()) {
+      progress.Clear();
       std::fflush(stdout);
       std::cerr << "ember: error: " << m << ": " << s.message() << "\n";
       rc = 1;
     }
   }
   return rc;
+}
+
+}  // namespace
+
+cli::Command AddBenchCommand(CLI::App* app) {
+  auto a = std::make_shared<BenchArgs>();
+  auto sgemm = std::make_shared<std::string>();
+  CLI::App* sub = app->add_subcommand("bench", "times models: load, first run, median/min/max run, GFLOP/s");
+  sub->footer(kBenchFooter);
+  sub->add_option("MODEL", a->models, "models to time (none: only the ISA level and FMA limit)")
+      ->type_name("")->take_all();
+  sub->add_option("--params", a->params, "combined params file of a Paddle model file")->type_name("FILE");
+  sub->add_option("--threads", a->threads, "threads (default 1)")->type_name("N")->check(cli::IntRange(1, 1024));
+  sub->add_option("--loops", a->loops, "timed runs (default 10)")->type_name("N")->check(cli::IntRange(1, 1 << 30));
+  sub->add_option("--warmup", a->warmup, "untimed runs first (default 2)")
+      ->type_name("N")->check(cli::IntRange(0, 1 << 30));
+  sub->add_flag("--profile", a->profile, "per-op table: time, share, GFLOP/s and kernel of each op, then per type");
+  sub->add_flag("--generate-weights", a->generate_weights, "deterministic stand-in weights for a graph-only model");
+  sub->add_flag("--ncnn-data", a->ncnn_data, "with --generate-weights: ncnn's benchmark data (weights 0, inputs 0.01)");
+  cli::AddShapeOption(sub, &a->shapes, 1, "a feed's shape (repeatable; default: declared, batch 1, unknown 224)");
+  sub->add_option("--sgemm", *sgemm, "time an SGEMM of M = N = K = SIZE (default 1024) at every ISA level")
+      ->expected(0, 1)->type_name("[SIZE]");
+  sub->add_flag_callback("--no-optimize", [a] { a->optimize = false; }, "skip the optimizer passes");
+  sub->add_flag("--no-limit", a->no_limit, "do not measure the FMA limit (its loop runs for a time budget)");
+  return {sub, [a, sgemm, sub] {
+            if (sub->count("--sgemm")) {
+              a->sgemm = 1024;
+              // A non-number after --sgemm is a MODEL, as before CLI11: --sgemm's SIZE is optional.
+              if (!sgemm->empty() && sgemm->front() != '-' && !ParseInt(*sgemm, 1, &a->sgemm))
+                a->models.insert(a->models.begin(), *sgemm), a->sgemm = 1024;
+            }
+            if (a->ncnn_data && !a->generate_weights) return Fail("--ncnn-data needs --generate-weights");
+            return RunBench(*a);
+          }};
 }

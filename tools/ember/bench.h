@@ -2,4 +2,6 @@
 // measured FMA limit, per-op profile, and the SGEMM / FMA figures of each ISA variant (see bench.cpp).
 #pragma once
 
-int BenchMain(int argc, char** argv);  // argv[1] == "bench"
+#include "cli.h"
+
+ember::cli::Command AddBenchCommand(CLI::App* app);  // registers `ember bench`

@@ -6,9 +6,7 @@
 #include "convert.h"
 
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,80 +18,31 @@ using namespace ember;
 
 namespace {
 
-const char* kConvertUsage =
-    "usage: ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,d1,...]... "
-    "[--no-infer]\n"
-    "Writes any model Ember loads (Paddle folder or file, .onnx, ncnn .param/.param.bin) as a Paddle\n"
-    "inference model OUT_DIR/model.pdmodel + OUT_DIR/model.pdiparams. The program is written as loaded\n"
-    "(before the fusion passes). It is run once on generated inputs (batch 1 for unknown dims, or --shape)\n"
-    "to record every variable's dtype and shape; --no-infer skips that run. --generate-weights writes\n"
-    "deterministic stand-in weights for a graph-only model.\n";
+const char* kConvertFooter =
+    "Writes any model Ember loads (Paddle folder or file, .onnx, ncnn .param/.param.bin) as a Paddle inference\n"
+    "model OUT_DIR/model.pdmodel + OUT_DIR/model.pdiparams. The program is written as loaded (before the fusion\n"
+    "passes). It is run once on generated inputs (batch 1 for unknown dims, or --shape) to record every\n"
+    "variable's dtype and shape; --no-infer skips that run.\n";
+
+struct ConvertArgs {
+  std::string in, out;
+  ModelOptions mo;
+  PaddleWriteOptions wo;
+};
 
 int ConvertFail(const std::string& msg) {
+  cli::ClearProgress();
   std::cerr << "ember convert: error: " << msg << "\n";
   return 1;
 }
 
-Status ParseShape(const std::string& arg, std::string* name, std::vector<int64_t>* dims) {
-  size_t eq = arg.find('=');
-  if (eq == std::string::npos || eq == 0) return InvalidArgument("--shape wants NAME=d0,d1,..., got '", arg, "'");
-  *name = arg.substr(0, eq);
-  std::string value = arg.substr(eq + 1);
-  dims->clear();
-  size_t p = 0;
-  while (true) {
-    size_t c = value.find(',', p);
-    std::string tok = value.substr(p, c == std::string::npos ? std::string::npos : c - p);
-    char* end = nullptr;
-    long long d = std::strtoll(tok.c_str(), &end, 10);
-    if (tok.empty() || *end || d < 0) return InvalidArgument("--shape ", arg, ": bad dim '", tok, "'");
-    dims->push_back(d);
-    if (c == std::string::npos) break;
-    p = c + 1;
-  }
-  return Status::OK();
-}
-
-}  // namespace
-
-int ConvertMain(int argc, char** argv) {
-  std::string in, out;
-  ModelOptions mo;
-  mo.optimize = false;  // the program as loaded; the passes run again when the converted model loads
-  PaddleWriteOptions wo;
-  for (int i = 2; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "-h" || arg == "--help") {
-      std::cout << kConvertUsage;
-      return 0;
-    } else if (arg == "--params" || arg == "--shape") {
-      if (i + 1 >= argc) return std::cerr << kConvertUsage, ConvertFail(arg + " needs a value");
-      std::string v = argv[++i];
-      if (arg == "--params") {
-        mo.params_file = v;
-      } else {
-        std::string name;
-        std::vector<int64_t> dims;
-        Status s = ParseShape(v, &name, &dims);
-        if (!s.ok()) return ConvertFail(s.message());
-        wo.feed_shapes[name] = dims;
-      }
-    } else if (arg == "--generate-weights") {
-      mo.generate_weights = true;
-    } else if (arg == "--no-infer") {
-      wo.infer_var_descs = false;
-    } else if (!arg.empty() && arg[0] == '-') {
-      return std::cerr << kConvertUsage, ConvertFail("unknown option " + arg);
-    } else if (in.empty()) {
-      in = arg;
-    } else if (out.empty()) {
-      out = arg;
-    } else {
-      return std::cerr << kConvertUsage, ConvertFail("unexpected argument " + arg);
-    }
-  }
-  if (in.empty() || out.empty()) return std::cerr << kConvertUsage, ConvertFail("convert needs IN and OUT_DIR");
-
+int RunConvert(const ConvertArgs& a) {
+  const std::string &in = a.in, &out = a.out;
+  const ModelOptions& mo = a.mo;
+  const PaddleWriteOptions& wo = a.wo;
+  if (in.empty() || out.empty()) return ConvertFail("convert needs IN and OUT_DIR");
+  cli::Progress progress("convert", 3);  // a big model takes seconds to load, write and read back
+  progress.Step(1, "loading " + in);
   std::shared_ptr<const Model> model;
   Status s = Model::Load(in, mo, &model);
   if (!s.ok()) return ConvertFail(s.message());
@@ -109,18 +58,23 @@ int ConvertMain(int argc, char** argv) {
     }
   }
   PaddleWriteReport report;
+  progress.Step(2, "writing " + out);
   s = WritePaddleModel(prog, model->weights(), out, wo, &report);
   if (!s.ok()) return ConvertFail(s.message());
-  if (!report.infer_error.empty())
+  if (!report.infer_error.empty()) {
+    progress.Clear();
     std::cerr << "ember convert: warning: variables keep their declared dtypes and shapes (" << report.infer_error
               << "); give the inputs' shapes with --shape NAME=d0,d1,...\n";
+  }
 
   // Read it back: the Paddle loader must accept what we wrote.
   std::shared_ptr<const Model> back;
+  progress.Step(3, "reading back " + out);
   ModelOptions bo;
   bo.optimize = false;
   s = Model::Load(out, bo, &back);
   if (!s.ok()) return ConvertFail("the written model does not load back: " + s.message());
+  progress.Clear();
 
   std::printf("read %s (%s): %zu ops, %zu variables\n", in.c_str(), prog.format.c_str(), prog.block0().ops.size(),
               prog.block0().vars.size());
@@ -135,4 +89,21 @@ int ConvertMain(int argc, char** argv) {
   for (const auto& n : back->FetchNames()) std::printf(" %s", n.c_str());
   std::printf("\n");
   return 0;
+}
+
+}  // namespace
+
+cli::Command AddConvertCommand(CLI::App* app) {
+  auto a = std::make_shared<ConvertArgs>();
+  a->mo.optimize = false;  // the program as loaded; the passes run again when the converted model loads
+  CLI::App* sub = app->add_subcommand("convert", "writes a model Ember loads as a Paddle inference model");
+  sub->footer(kConvertFooter);
+  sub->add_option("IN", a->in, "model folder or file (Paddle, .onnx, ncnn .param)")->type_name("");
+  sub->add_option("OUT_DIR", a->out, "folder for model.pdmodel and model.pdiparams")->type_name("");
+  sub->add_option("--params", a->mo.params_file, "combined params file of a Paddle model file")->type_name("FILE");
+  sub->add_flag("--generate-weights", a->mo.generate_weights,
+                "write deterministic stand-in weights (graph-only model)");
+  cli::AddShapeOption(sub, &a->wo.feed_shapes, 0, "a feed's shape for the inference run (repeatable)");
+  sub->add_flag_callback("--no-infer", [a] { a->wo.infer_var_descs = false; }, "keep the declared dtypes and shapes");
+  return {sub, [a] { return RunConvert(*a); }};
 }

@@ -2,4 +2,6 @@
 // (OUT_DIR/model.pdmodel + model.pdiparams) that the Paddle loader reads back (see io/paddle/paddle_writer.h).
 #pragma once
 
-int ConvertMain(int argc, char** argv);  // argv[1] == "convert"
+#include "cli.h"
+
+ember::cli::Command AddConvertCommand(CLI::App* app);  // registers `ember convert`

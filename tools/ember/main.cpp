@@ -1,16 +1,19 @@
-// ember: the command-line tool. `ember inspect MODEL`, `ember run MODEL ...`, `ember ops`.
+// ember: the command-line tool. `ember inspect MODEL`, `ember run MODEL ...`, `ember ops` and the
+// dispatch to every subcommand (CLI11: cli.h).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <numeric>
+#include <sstream>
 #include <string>
 #include <sys/resource.h>
 #include <vector>
 
 #include "bench.h"
+#include "cli.h"
 #include "convert.h"
 #include "framework/op_registry.h"
 #include "image.h"
@@ -20,6 +23,7 @@
 #include "io/paddle/paddle_loader.h"
 #include "passes/passes.h"
 #include "npy.h"
+#include "operators/kernel/cpu_accel.h"
 #include "ocr.h"
 #include "profile.h"
 
@@ -27,42 +31,22 @@ using namespace ember;
 
 namespace {
 
-const char* kUsage =
-    "usage:\n"
-    "  ember inspect MODEL [--params FILE] [--passes] [--disable-pass NAME]...\n"
-    "            [--memory [--generate-weights] [--shape NAME=d0,...]...]\n"
-    "  ember run MODEL [--params FILE] [--input NAME=FILE]... [--output NAME=FILE]...\n"
-    "            [--shape NAME=d0,d1,...]... [--threads N] [--no-optimize] [--disable-pass NAME]... [--top K]\n"
-    "            [--pixel-scale S] [--pixel-bias B] [--generate-weights]\n"
-    "  ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,...]... [--no-infer]\n"
-    "  ember ocr IMAGE | --text \"...\" [--models DIR] [--threads N] [--save F.png]\n"
-    "  ember bench MODEL... [--threads N] [--loops N] [--warmup N] [--profile] [--generate-weights [--ncnn-data]]\n"
-    "            [--no-limit]\n"
-    "  ember profile MODEL... [--name NAME] [-o FILE]   (the net profile a slim build needs for MODELs)\n"
-    "  ember ops [--formats]      (--formats: the ONNX and ncnn op types each importer converts)\n"
-    "MODEL is a model folder, or a model file (with --params for a combined params file).\n"
-    "Input FILEs are .npy (float32/int32/int64), raw little-endian float32 .bin (shape from the feed's\n"
-    "declared dims with batch 1, or --shape), or images (.png/.jpg/.bmp: resized to the feed's H x W, each\n"
-    "pixel mapped to v/255*S+B). Outputs are written as .npy or raw .bin by extension.\n"
-    "--generate-weights runs a graph-only model with deterministic generated weights.\n"
-    "--passes prints what each optimizer pass removed, rewrote or added; --disable-pass NAME skips one.\n";
+// Notes the generated help of `ember --help` ends with.
+const char* kFooter =
+    "MODEL is a model folder, or a model file (.pdmodel with --params for a combined params file, .onnx, ncnn\n"
+    ".param with its .bin or --generate-weights). `ember COMMAND --help` lists a command's options.\n"
+    "Errors exit 1; EMBER_ISA=... lowers the kernels' instruction-set level (see --version).\n";
 
-int Fail(const std::string& msg) {
-  std::cerr << "ember: error: " << msg << "\n";
-  return 1;
-}
+const char* kRunFooter =
+    "Input FILEs are .npy (float32/int32/int64, bool, int8, float16), raw little-endian float32 .bin (shape\n"
+    "from the feed's declared dims with batch 1, or --shape), or images (.png/.jpg/.bmp: resized to the feed's\n"
+    "H x W, each pixel mapped to v/255*S+B). Outputs are written as .npy or raw .bin by extension.\n";
+
+int Fail(const std::string& msg) { return cli::Fail(msg); }
 int Fail(const Status& s) { return Fail(s.message()); }
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-bool SplitNameValue(const std::string& arg, std::string* name, std::string* value) {
-  size_t eq = arg.find('=');
-  if (eq == std::string::npos || eq == 0) return false;
-  *name = arg.substr(0, eq);
-  *value = arg.substr(eq + 1);
-  return true;
 }
 
 std::string ShapeOf(const VarDesc* v) { return v ? DDim(v->dims).ToString() : "?"; }
@@ -70,76 +54,13 @@ std::string DtypeOf(const VarDesc* v) { return v ? VarDataTypeName(v->dtype) : "
 
 struct Args {
   std::string model, params;
-  std::vector<std::pair<std::string, std::string>> inputs, outputs;
-  std::map<std::string, std::vector<int64_t>> shapes;
+  cli::NamedFiles inputs, outputs;
+  cli::Shapes shapes;
   int threads = 1, top = 0;
-  bool optimize = true, generate_weights = false, memory = false, passes = false;
+  bool no_optimize = false, generate_weights = false, memory = false, passes = false;
   std::vector<std::string> disabled_passes;
   float pixel_scale = 1.f, pixel_bias = 0.f;
 };
-
-Status ParseArgs(int argc, char** argv, int first, Args* a) {
-  for (int i = first; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto next = [&](std::string* v) -> Status {
-      if (i + 1 >= argc) return InvalidArgument(arg, " needs a value");
-      *v = argv[++i];
-      return Status::OK();
-    };
-    std::string v, name, value;
-    if (arg == "--params") {
-      EMBER_RETURN_IF_ERROR(next(&a->params));
-    } else if (arg == "--input" || arg == "--output") {
-      EMBER_RETURN_IF_ERROR(next(&v));
-      if (!SplitNameValue(v, &name, &value)) return InvalidArgument(arg, " wants NAME=FILE, got '", v, "'");
-      (arg == "--input" ? a->inputs : a->outputs).emplace_back(name, value);
-    } else if (arg == "--shape") {
-      EMBER_RETURN_IF_ERROR(next(&v));
-      if (!SplitNameValue(v, &name, &value)) return InvalidArgument("--shape wants NAME=d0,d1,..., got '", v, "'");
-      std::vector<int64_t> dims;
-      size_t p = 0;
-      while (p <= value.size()) {
-        size_t c = value.find(',', p);
-        std::string tok = value.substr(p, c == std::string::npos ? std::string::npos : c - p);
-        char* end = nullptr;
-        long long d = std::strtoll(tok.c_str(), &end, 10);
-        if (tok.empty() || *end || d < 0) return InvalidArgument("--shape ", v, ": bad dim '", tok, "'");
-        dims.push_back(d);
-        if (c == std::string::npos) break;
-        p = c + 1;
-      }
-      a->shapes[name] = dims;
-    } else if (arg == "--threads" || arg == "--top") {
-      EMBER_RETURN_IF_ERROR(next(&v));
-      int n = std::atoi(v.c_str());
-      if (n < (arg == "--top" ? 0 : 1)) return InvalidArgument(arg, " wants a positive number, got '", v, "'");
-      (arg == "--threads" ? a->threads : a->top) = n;
-    } else if (arg == "--pixel-scale" || arg == "--pixel-bias") {
-      EMBER_RETURN_IF_ERROR(next(&v));
-      (arg == "--pixel-scale" ? a->pixel_scale : a->pixel_bias) = std::strtof(v.c_str(), nullptr);
-    } else if (arg == "--memory") {
-      a->memory = true;
-    } else if (arg == "--generate-weights") {
-      a->generate_weights = true;
-    } else if (arg == "--passes") {
-      a->passes = true;
-    } else if (arg == "--disable-pass") {
-      std::string v;
-      EMBER_RETURN_IF_ERROR(next(&v));
-      a->disabled_passes.push_back(v);
-    } else if (arg == "--no-optimize") {
-      a->optimize = false;
-    } else if (!arg.empty() && arg[0] == '-') {
-      return InvalidArgument("unknown option ", arg);
-    } else if (a->model.empty()) {
-      a->model = arg;
-    } else {
-      return InvalidArgument("unexpected argument ", arg);
-    }
-  }
-  if (a->model.empty()) return InvalidArgument("no MODEL given");
-  return Status::OK();
-}
 
 // Peak resident set size of this process so far, in bytes.
 size_t PeakRss() {
@@ -373,7 +294,7 @@ void PrintOutput(const std::string& name, const Tensor& t, int top) {
 int Run(const Args& a) {
   ModelOptions mo;
   mo.params_file = a.params;
-  mo.optimize = a.optimize;
+  mo.optimize = !a.no_optimize;
   mo.generate_weights = a.generate_weights;
   mo.disabled_passes = a.disabled_passes;
   std::shared_ptr<const Model> model;
@@ -435,38 +356,153 @@ int Run(const Args& a) {
   return 0;
 }
 
+cli::Command AddInspect(CLI::App* app) {
+  auto a = std::make_shared<Args>();
+  CLI::App* sub = app->add_subcommand("inspect", "prints a model's format, feeds, fetches, op counts and parameters");
+  sub->footer("The op counts are shown before and after the optimizer passes; the ops this build lacks are named.\n");
+  sub->add_option("MODEL", a->model, "model folder or file")->type_name("");
+  sub->add_option("--params", a->params, "combined params file of a Paddle model file")->type_name("FILE");
+  sub->add_flag("--passes", a->passes, "print what each optimizer pass removed, rewrote or added");
+  sub->add_option("--disable-pass", a->disabled_passes, "skip the pass NAME (repeatable)")
+      ->type_name("NAME")->allow_extra_args(false)->take_all();
+  sub->add_flag("--memory", a->memory,
+                "run the model twice on generated inputs and report weight, activation and peak memory");
+  sub->add_flag("--generate-weights", a->generate_weights, "deterministic stand-in weights for a graph-only model");
+  cli::AddShapeOption(sub, &a->shapes, 0, "a feed's shape for --memory (repeatable; default: declared, batch 1)");
+  return {sub, [a] { return a->model.empty() ? Fail("no MODEL given") : Inspect(*a); }};
+}
+
+cli::Command AddRun(CLI::App* app) {
+  auto a = std::make_shared<Args>();
+  CLI::App* sub = app->add_subcommand("run", "runs a model on input files and prints (or writes) its outputs");
+  sub->footer(kRunFooter);
+  sub->add_option("MODEL", a->model, "model folder or file")->type_name("");
+  sub->add_option("--params", a->params, "combined params file of a Paddle model file")->type_name("FILE");
+  cli::AddNamedFileOption(sub, "--input", &a->inputs, "feed NAME from FILE (repeatable)");
+  cli::AddNamedFileOption(sub, "--output", &a->outputs, "write fetch NAME to FILE, .npy or .bin (repeatable)");
+  cli::AddShapeOption(sub, &a->shapes, 0, "a feed's shape (repeatable; default: declared, batch 1)");
+  sub->add_option("--threads", a->threads, "threads (default 1)")->type_name("N")->check(cli::IntRange(1, 1024));
+  sub->add_flag("--no-optimize", a->no_optimize, "skip the optimizer passes");
+  sub->add_option("--disable-pass", a->disabled_passes, "skip the pass NAME (repeatable)")
+      ->type_name("NAME")->allow_extra_args(false)->take_all();
+  sub->add_option("--top", a->top, "print the top-K indices and values of float outputs")
+      ->type_name("K")->check(cli::IntRange(0, 1 << 30));
+  sub->add_option("--pixel-scale", a->pixel_scale, "image inputs: v/255*S+B (default 1)")->type_name("S");
+  sub->add_option("--pixel-bias", a->pixel_bias, "image inputs: v/255*S+B (default 0)")->type_name("B");
+  sub->add_flag("--generate-weights", a->generate_weights, "deterministic stand-in weights for a graph-only model");
+  return {sub, [a] { return a->model.empty() ? Fail("no MODEL given") : Run(*a); }};
+}
+
+cli::Command AddOps(CLI::App* app) {
+  auto formats = std::make_shared<bool>(false);
+  CLI::App* sub = app->add_subcommand("ops", "the ops in this build and the net profile it was built with");
+  sub->add_flag("--formats", *formats, "also the ONNX and ncnn op types each importer converts");
+  return {sub, [formats] {
+            std::cout << "ops in this build (profile '" << kNetProfile << "'):";
+            for (const auto& op : RegisteredOpTypes()) std::cout << " " << op;
+            std::cout << "\n";
+            if (*formats) PrintConverters();
+            return 0;
+          }};
+}
+
+// `ember --version`: the release, the instruction-set level the kernels run at (chosen at run time) and the
+// net profile, the three things that decide what a build runs and how fast.
+std::string VersionText() {
+#if defined(__x86_64__) || defined(_M_X64)
+  const char* arch = "x86-64";
+#elif defined(__aarch64__)
+  const char* arch = "aarch64";
+#elif defined(__arm__)
+  const char* arch = "arm";
+#else
+  const char* arch = "other";
+#endif
+  std::ostringstream os;
+  os << "ember " << EMBER_VERSION << "\n";
+  const IsaAccel* isa = CpuAccel().isa;
+  if (isa)
+    os << "isa: " << isa->name(isa->active()) << " (" << arch << "; detected " << isa->name(isa->detected()) << "; "
+       << isa->lower_hint << " lowers it)\n";
+  else
+    os << "isa: generic (" << arch << "; this build has no instruction-set kernels)\n";
+  os << "net profile: " << kNetProfile;
+  return os.str();
+}
+
+// The subcommand CLI11 was parsing, or null.
+const CLI::App* ActiveSubcommand(const CLI::App& app) {
+  const auto subs = app.get_subcommands();
+  return subs.empty() ? nullptr : subs.back();
+}
+
+// Parse errors name the subcommand and where its options are listed.
+std::string FailureMessage(const CLI::App* app, const CLI::Error& e) {
+  const CLI::App* sub = ActiveSubcommand(*app);
+  const std::string cmd = sub ? "ember " + sub->get_name() : "ember";
+  return cmd + ": error: " + e.what() + "\n(`" + cmd + " --help` lists the options)\n";
+}
+
+// Arguments the subcommand has no option or positional for (CLI11 keeps them with allow_extras).
+int UnknownArguments(const CLI::App& sub, const std::vector<std::string>& extra) {
+  const std::string& arg = extra.front();
+  std::string msg;
+  if (arg.size() > 1 && arg[0] == '-') {
+    msg = "unknown option " + arg + " (options:";
+    for (const CLI::Option* o : sub.get_options())
+      if (!o->get_positional()) msg += " " + o->get_name();
+    msg += ")";
+  } else {
+    msg = "unexpected argument " + arg;
+  }
+  std::cerr << "ember " << sub.get_name() << ": error: " << msg << "\n";
+  return 1;
+}
+
+// Arguments no subcommand took: an unknown option (naming the valid ones) or an unknown command.
+int UnknownAtTop(const CLI::App& app, const std::vector<std::string>& extra) {
+  if (extra.front().size() > 1 && extra.front()[0] == '-')
+    return Fail("unknown option " + extra.front() + " (options: --help --version; a command's: ember COMMAND --help)");
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands({})) names += " " + sub->get_name();
+  return Fail("unknown command " + extra.front() + " (commands:" + names + ")");
+}
+
+int ParseAndRun(int argc, char** argv) {
+  CLI::App app{"ember: on-device neural-network inference for Paddle, ONNX and ncnn models", "ember"};
+  app.footer(kFooter);
+  app.set_version_flag("--version", std::function<std::string()>(VersionText),
+                       "print the version, the instruction set the kernels use and the net profile");
+  app.require_subcommand(0, 1);
+  app.failure_message(FailureMessage);
+  // A repeated single-value option keeps its last value, as the hand-written parser did.
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  const std::vector<cli::Command> commands = {
+      AddInspect(&app), AddRun(&app), AddConvertCommand(&app), AddOcrCommand(&app),
+      AddBenchCommand(&app), AddOps(&app), AddProfileCommand(&app, cli::CommandLine(argc, argv))};
+  // Unknown arguments are reported by UnknownArguments / UnknownAtTop, which name the valid options.
+  app.allow_extras();
+  for (const cli::Command& c : commands) c.app->allow_extras();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 1;  // help and --version exit 0; errors 1 like the commands' own
+  }
+  for (const cli::Command& c : commands) {
+    if (!c.app->parsed()) continue;
+    const std::vector<std::string> extra = c.app->remaining();
+    return extra.empty() ? c.run() : UnknownArguments(*c.app, extra);
+  }
+  if (!app.remaining().empty()) return UnknownAtTop(app, app.remaining());
+  std::cout << app.help();
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help") {
-    std::cout << kUsage;
-    return argc < 2 ? 2 : 0;
-  }
-  std::string cmd = argv[1];
   try {
-    if (cmd == "ops") {
-      if (argc > 3 || (argc == 3 && std::string(argv[2]) != "--formats")) return Fail("ember ops takes only --formats");
-      std::cout << "ops in this build (profile '" << kNetProfile << "'):";
-      for (const auto& op : RegisteredOpTypes()) std::cout << " " << op;
-      std::cout << "\n";
-      if (argc == 3) PrintConverters();
-      return 0;
-    }
-    if (cmd == "bench") return BenchMain(argc, argv);
-    if (cmd == "ocr") return OcrMain(argc, argv);
-    if (cmd == "convert") return ConvertMain(argc, argv);
-    if (cmd == "profile") return ProfileMain(argc, argv);
-    if (cmd != "inspect" && cmd != "run") {
-      std::cerr << kUsage;
-      return Fail("unknown command " + cmd);
-    }
-    Args a;
-    Status s = ParseArgs(argc, argv, 2, &a);
-    if (!s.ok()) {
-      std::cerr << kUsage;
-      return Fail(s);
-    }
-    return cmd == "inspect" ? Inspect(a) : Run(a);
+    return ParseAndRun(argc, argv);
   } catch (const std::exception& e) {
     return Fail(std::string("unexpected error: ") + e.what());
   }

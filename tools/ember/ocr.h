@@ -1,4 +1,6 @@
 // `ember ocr`: text detection + recognition with PaddleOCR's PP-OCRv4 models (see tools/ocr/).
 #pragma once
 
-int OcrMain(int argc, char** argv);  // argv[1] == "ocr"
+#include "cli.h"
+
+ember::cli::Command AddOcrCommand(CLI::App* app);  // registers `ember ocr`

@@ -20,29 +20,18 @@ using namespace ember;
 
 namespace {
 
-const char* kProfileUsage =
-    "usage: ember profile MODEL... [--name NAME] [-o FILE]\n"
-    "  writes a net profile (cmake/net_profiles/NAME.cmake) with the ops MODELs run after the passes and\n"
-    "  the ops the passes may add; graph-only models (ncnn .param without .bin, Paddle graphs) are loaded\n"
-    "  with generated weights. NAME defaults to the first model's file name. Run it in a full build.\n";
+const char* kProfileFooter =
+    "Writes a net profile (cmake/net_profiles/NAME.cmake) with the ops MODELs run after the passes and the ops\n"
+    "the passes may add; graph-only models (ncnn .param without .bin, Paddle graphs) are loaded with generated\n"
+    "weights. Run it in a full build.\n";
 
 struct ProfileArgs {
   std::vector<std::string> models;
   std::string name, out_file;
 };
 
-Status ParseProfileArgs(int argc, char** argv, ProfileArgs* a) {
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--name" || arg == "-o") {
-      if (i + 1 >= argc) return InvalidArgument(arg, " needs a value");
-      (arg == "--name" ? a->name : a->out_file) = argv[++i];
-    } else if (!arg.empty() && arg[0] == '-') {
-      return InvalidArgument("unknown option ", arg);
-    } else {
-      a->models.push_back(arg);
-    }
-  }
+// The checks CLI11 does not do, and NAME's default: the first model's file name.
+Status CheckProfileArgs(ProfileArgs* a) {
   if (a->models.empty()) return InvalidArgument("no MODEL given");
   if (a->name.empty()) {
     std::string base = a->models[0];
@@ -125,47 +114,51 @@ std::string ProfileText(const ProfileArgs& a, const std::string& command, const 
   return os.str();
 }
 
-std::string CommandLine(int argc, char** argv) {
-  std::string cmd = "ember";
-  for (int i = 1; i < argc; ++i) cmd += std::string(" ") + argv[i];
-  return cmd;
+int ProfileFail(const std::string& msg) {
+  cli::ClearProgress();
+  std::cerr << "ember profile: error: " << msg << "\n";
+  return 1;
 }
 
-}  // namespace
-
-int ProfileMain(int argc, char** argv) {
-  ProfileArgs a;
-  Status s = ParseProfileArgs(argc, argv, &a);
-  if (!s.ok()) {
-    std::cerr << kProfileUsage << "ember profile: error: " << s.message() << "\n";
-    return 1;
-  }
+int RunProfile(ProfileArgs a, const std::string& command_line) {
+  Status s = CheckProfileArgs(&a);
+  if (!s.ok()) return ProfileFail(s.message());
   std::set<std::string> ops = {"feed", "fetch"};  // every Predictor sets inputs and reads outputs through them
   std::set<std::string> formats, converters;
   std::set<std::string> kernels = {"gemm"};  // always built; also keeps the list non-empty (CMake's set() unsets)
-  for (const auto& path : a.models) {
+  cli::Progress progress("profile: loading", a.models.size());
+  for (size_t i = 0; i < a.models.size(); ++i) {
+    const std::string& path = a.models[i];
+    progress.Step(i + 1, path);
     std::shared_ptr<const Model> model;
     s = LoadForProfile(path, &model);
-    if (!s.ok()) {
-      std::cerr << "ember profile: error: " << path << ": " << s.message() << "\n";
-      return 1;
-    }
+    if (!s.ok()) return ProfileFail(path + ": " + s.message());
     CollectOps(*model, &ops);
     CollectKernelVariants(*model, &kernels);
     const ProgramDesc& loaded = model->programs().loaded;
     formats.insert(loaded.format);
     for (const auto& type : loaded.source_op_types) converters.insert(loaded.format + ":" + type);
   }
-  const std::string text = ProfileText(a, CommandLine(argc, argv), ops, formats, converters, kernels);
+  progress.Clear();
+  const std::string text = ProfileText(a, command_line, ops, formats, converters, kernels);
   if (a.out_file.empty()) {
     std::cout << text;
     return 0;
   }
   std::ofstream out(a.out_file);
-  if (!(out << text) || !out.flush()) {
-    std::cerr << "ember profile: error: cannot write " << a.out_file << "\n";
-    return 1;
-  }
+  if (!(out << text) || !out.flush()) return ProfileFail("cannot write " + a.out_file);
   std::cerr << "wrote " << a.out_file << " (" << ops.size() << " ops)\n";
   return 0;
+}
+
+}  // namespace
+
+cli::Command AddProfileCommand(CLI::App* app, const std::string& command_line) {
+  auto a = std::make_shared<ProfileArgs>();
+  CLI::App* sub = app->add_subcommand("profile", "the net profile a slim build needs to run MODELs");
+  sub->footer(kProfileFooter);
+  sub->add_option("MODEL", a->models, "models the slim build must run")->type_name("")->take_all();
+  sub->add_option("--name", a->name, "profile name (default: the first model's file name)")->type_name("NAME");
+  sub->add_option("-o", a->out_file, "write the profile to FILE (default: stdout)")->type_name("FILE");
+  return {sub, [a, command_line] { return RunProfile(*a, command_line); }};
 }

@@ -2,4 +2,8 @@
 // build needs to run the models (see profile.cpp).
 #pragma once
 
-int ProfileMain(int argc, char** argv);  // argv[1] == "profile"
+#include <string>
+
+#include "cli.h"
+
+ember::cli::Command AddProfileCommand(CLI::App* app, const std::string& command_line);  // registers `ember profile`
