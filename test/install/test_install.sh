@@ -21,10 +21,11 @@ input=$model/refdata_npref/input_image.bin expected=$model/refdata_npref/output_
 [ -f "$input" ] && [ -f "$expected" ] || { bad "no MNIST reference data in $model"; finish; }
 
 prefix=$tmp/prefix
-cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 && ok || { bad "cmake --install:"; cat "$tmp/install.log"; finish; }
+cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 && ok ||
+  { bad "cmake --install:"; cat "$tmp/install.log"; finish; }
 pc=$(find "$prefix" -name ember.pc)
-libdir=$(dirname "$(dirname "$pc")")
 [ -n "$pc" ] && ok || { bad "no ember.pc installed"; finish; }
+libdir=$(dirname "$(dirname "$pc")")  # lib or lib/<multiarch> (GNUInstallDirs)
 for f in "$libdir/libember.a" "$libdir/libember.so.0.1.0" "$prefix/include/ember/io/ember.h" \
          "$prefix/include/ember/io/ember_c.h" "$prefix/include/ember/framework/tensor.h" \
          "$libdir/cmake/ember/emberConfig.cmake" "$libdir/cmake/ember/emberConfigVersion.cmake" "$prefix/bin/ember"; do
@@ -78,7 +79,8 @@ elif pkg-config --exists ember; then
   cflags=$(pkg-config --cflags ember) libs=$(pkg-config --libs ember)
   static_libs=$(pkg-config --static --libs ember | sed 's/\(^\| \)-lember\b//')
   # shellcheck disable=SC2086  # flags are words
-  g++ -std=c++17 -O1 $cflags "$here/consumer/main.cpp" -o "$tmp/pc_classify" $libs 2>&1 && ok || bad "g++ with pkg-config"
+  g++ -std=c++17 -O1 $cflags "$here/consumer/main.cpp" -o "$tmp/pc_classify" $libs 2>&1 && ok ||
+    bad "g++ with pkg-config"
   # shellcheck disable=SC2086
   gcc -std=c99 $cflags "$here/consumer/main.c" -o "$tmp/pc_classify_c" $libs -lm 2>&1 && ok || bad "gcc with pkg-config"
   # shellcheck disable=SC2086
