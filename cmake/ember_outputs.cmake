@@ -42,6 +42,13 @@ if(NOT EMBER_PROTOBUF_LITE)  # a build whose formats need no protobuf (ncnn only
 endif()
 add_library(ember_shared SHARED $<TARGET_OBJECTS:ember_objs> ${EMBER_ISA_OBJS})
 set_target_properties(ember_shared PROPERTIES OUTPUT_NAME ember LINK_DEPENDS ${CMAKE_SOURCE_DIR}/cmake/ember.map)
+# A versioned soname (libember.so.0 -> libember.so.0.1.0) for installs; Android loads unversioned names only.
+if(NOT ANDROID)
+  set_target_properties(ember_shared PROPERTIES VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
+endif()
+target_include_directories(ember_shared INTERFACE $<BUILD_INTERFACE:${CMAKE_BINARY_DIR}/include>
+                           $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/ember>)
+target_compile_features(ember_shared INTERFACE cxx_std_17)
 target_link_libraries(ember_shared PRIVATE ember_proto ${EMBER_PROTOBUF_LITE} OpenMP::OpenMP_CXX)
 target_link_options(ember_shared PRIVATE -Wl,--version-script=${CMAKE_SOURCE_DIR}/cmake/ember.map
                     -Wl,--exclude-libs,ALL -Wl,-Map=${CMAKE_BINARY_DIR}/libember.so.map ${EMBER_RELEASE_STRIP})
@@ -51,6 +58,5 @@ add_executable(min_run tools/size_probe/min_run.cpp)
 target_link_libraries(min_run PRIVATE ember ember_proto ${EMBER_PROTOBUF_LITE_ARCHIVE})
 target_link_options(min_run PRIVATE -static-libstdc++ -static-libgcc
                     -Wl,-Map=${CMAKE_BINARY_DIR}/min_run.map ${EMBER_RELEASE_STRIP})
-add_executable(min_run_shared tools/size_probe/min_run.cpp)
-target_include_directories(min_run_shared PRIVATE ${CMAKE_BINARY_DIR}/include)
+add_executable(min_run_shared tools/size_probe/min_run.cpp)  # include/ comes from ember_shared's interface
 target_link_libraries(min_run_shared PRIVATE ember_shared)

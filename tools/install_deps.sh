@@ -6,13 +6,14 @@ set -euo pipefail
 demo=(cmake g++ make libprotobuf-dev protobuf-compiler libstb-dev libcli11-dev fonts-dejavu-core)
 # clang, libomp-dev and libclang-rt-14-dev are for the sanitizer jobs (tools/tsan.sh); the cross compilers and
 # qemu-user for the ARM builds and their tests (tools/arm_test.sh; protobuf for ARM: tools/arm_sysroot.sh); the JDK
-# and JUnit 4 for the Java API (java/); pybind11, pytest, venv and pip for the Python module (python/).
+# and JUnit 4 for the Java API (java/); pybind11, pytest, venv and pip for the Python module (python/); pkgconf
+# for test/install (ember.pc).
 pkgs=("${demo[@]}" catch2 libeigen3-dev libonnx-testdata
       clang libomp-dev libclang-rt-14-dev
       g++-aarch64-linux-gnu g++-arm-linux-gnueabihf qemu-user
       default-jdk-headless junit4
       python3-torch python3-torchvision python3-numpy
-      pybind11-dev python3-dev python3-pytest python3-venv python3-pip python3-setuptools)
+      pybind11-dev python3-dev python3-pytest python3-venv python3-pip python3-setuptools pkgconf)
 if [ "${1:-}" = --demo ]; then
   pkgs=("${demo[@]}")
   command -v npm >/dev/null || pkgs+=(npm)  # fetch_ocr_models.sh's download (nodesource's nodejs ships its own)

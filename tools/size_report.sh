@@ -49,7 +49,7 @@ for platform in "${platforms[@]}"; do
         { echo "size_report.sh: build of $platform $net failed (/tmp/size_report.$platform.$net.log)" >&2; exit 1; }
     fi
     [ -f "$dir/libember.so" ] && [ -f "$dir/min_run" ] || { echo "size_report.sh: $dir has no libember.so / min_run" >&2; exit 1; }
-    so=$(stat -c %s "$dir/libember.so") app=$(stat -c %s "$dir/min_run")
+    so=$(stat -L -c %s "$dir/libember.so") app=$(stat -c %s "$dir/min_run")
     rso=$(recorded "$platform" "$net" 3) rapp=$(recorded "$platform" "$net" 4)
     printf '%-12s %-14s %9s KB %9s KB   %s\n' "$platform" "$net" "$(kb "$so")" "$(kb "$app")" \
       "${rso:+$(kb "$rso") / $(kb "$rapp")}"

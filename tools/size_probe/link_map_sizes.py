@@ -43,6 +43,8 @@ def part_of(file, members):
         if lib.startswith("libgomp"):
             return "libgomp"
         if lib == "libember.a":
+            if ".pb.cc" in member:  # the schemas' objects, in libember.a too (an installed one stands alone)
+                return "protobuf-lite"
             return members.get(member, "framework" if member.startswith("op_registry_table") else "ember (other)")
         return "libc/crt"
     if ".pb.cc" in file:
