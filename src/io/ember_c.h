@@ -98,8 +98,8 @@ void ember_op_set_error(ember_op_context* ctx, const char* message);
  * ember::RegisterCustomOp from C++) and returns 0, non-zero for failure. The host dlopen()s the library and calls
  * it once, before loading models. Build the plugin from the public headers without linking Ember (e.g.
  * `cc -shared -fPIC -I include my_ops.c -o my_ops.so`): it calls the host's Ember, whose registry the models use;
- * the ember tool exports the C API and the C++ classes libember.so exports (cmake/ember.map). A C++ plugin must
- * be built with the host's compiler and standard library (std::function, std::string cross the boundary). */
+ * the ember tool exports the custom op API, C and C++, and the classes its callbacks see (cmake/ember_plugin.list).
+ * A C++ plugin must be built with the host's compiler and standard library (std::function, std::string cross). */
 #define EMBER_PLUGIN_INIT_NAME "ember_plugin_init"
 typedef int (*ember_plugin_init_fn)(void);
 int ember_plugin_init(void); /* defined by the plugin, not by Ember */
