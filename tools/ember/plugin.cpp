@@ -42,7 +42,7 @@ Status LoadPlugin(const std::string& path) {
   dlerror();
   void* sym = dlsym(lib, EMBER_PLUGIN_INIT_NAME);
   if (!sym)
-    return InvalidArgument("plugin ", path, " has no ", EMBER_PLUGIN_INIT_NAME, "() (", DlError(),
+    return InvalidArgument("plugin ", path, ": has no ", EMBER_PLUGIN_INIT_NAME, "() (", DlError(),
                            "): a plugin defines int ember_plugin_init(void) (src/io/ember_c.h)");
   int rc = 0;
   try {
