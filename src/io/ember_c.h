@@ -93,6 +93,17 @@ ember_status ember_op_attr_floats(const ember_op_context* ctx, const char* name,
 /* The message Ember reports when the callback returns an error (copied). */
 void ember_op_set_error(ember_op_context* ctx, const char* message);
 
+/* ----- Plugins: custom ops for a program that loads them at run time (`ember run --plugin LIB.so ...`) -----
+ * A plugin is a shared library defining ember_plugin_init, which registers its ops (ember_register_op, or
+ * ember::RegisterCustomOp from C++) and returns 0, non-zero for failure. The host dlopen()s the library and calls
+ * it once, before loading models. Build the plugin from the public headers without linking Ember (e.g.
+ * `cc -shared -fPIC -I include my_ops.c -o my_ops.so`): it calls the host's Ember, whose registry the models use;
+ * the ember tool exports the custom op API, C and C++, and the classes its callbacks see (cmake/ember_plugin.list).
+ * A C++ plugin must be built with the host's compiler and standard library (std::function, std::string cross). */
+#define EMBER_PLUGIN_INIT_NAME "ember_plugin_init"
+typedef int (*ember_plugin_init_fn)(void);
+int ember_plugin_init(void); /* defined by the plugin, not by Ember */
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,6 +32,7 @@
 
 #include "operators/kernel/central-arm-func/gemm_func.h"
 #include "operators/kernel/cpu_accel.h"
+#include "plugin.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -374,6 +375,7 @@ cli::Command AddBenchCommand(CLI::App* app) {
       ->expected(0, 1)->type_name("[SIZE]");
   sub->add_flag_callback("--no-optimize", [a] { a->optimize = false; }, "skip the optimizer passes");
   sub->add_flag("--no-limit", a->no_limit, "do not measure the FMA limit (its loop runs for a time budget)");
+  cli::AddPluginOption(sub);
   return {sub, [a, sgemm, sub] {
             if (sub->count("--sgemm")) {
               a->sgemm = 1024;

@@ -13,6 +13,7 @@
 
 #include "io/ember.h"
 #include "io/paddle/paddle_writer.h"
+#include "plugin.h"
 
 using namespace ember;
 
@@ -105,5 +106,6 @@ cli::Command AddConvertCommand(CLI::App* app) {
                 "write deterministic stand-in weights (graph-only model)");
   cli::AddShapeOption(sub, &a->wo.feed_shapes, 0, "a feed's shape for the inference run (repeatable)");
   sub->add_flag_callback("--no-infer", [a] { a->wo.infer_var_descs = false; }, "keep the declared dtypes and shapes");
+  cli::AddPluginOption(sub);
   return {sub, [a] { return RunConvert(*a); }};
 }

@@ -25,6 +25,7 @@
 #include "npy.h"
 #include "operators/kernel/cpu_accel.h"
 #include "ocr.h"
+#include "plugin.h"
 #include "profile.h"
 
 using namespace ember;
@@ -369,6 +370,7 @@ cli::Command AddInspect(CLI::App* app) {
                 "run the model twice on generated inputs and report weight, activation and peak memory");
   sub->add_flag("--generate-weights", a->generate_weights, "deterministic stand-in weights for a graph-only model");
   cli::AddShapeOption(sub, &a->shapes, 0, "a feed's shape for --memory (repeatable; default: declared, batch 1)");
+  cli::AddPluginOption(sub);
   return {sub, [a] { return a->model.empty() ? Fail("no MODEL given") : Inspect(*a); }};
 }
 
@@ -390,6 +392,7 @@ cli::Command AddRun(CLI::App* app) {
   sub->add_option("--pixel-scale", a->pixel_scale, "image inputs: v/255*S+B (default 1)")->type_name("S");
   sub->add_option("--pixel-bias", a->pixel_bias, "image inputs: v/255*S+B (default 0)")->type_name("B");
   sub->add_flag("--generate-weights", a->generate_weights, "deterministic stand-in weights for a graph-only model");
+  cli::AddPluginOption(sub);
   return {sub, [a] { return a->model.empty() ? Fail("no MODEL given") : Run(*a); }};
 }
 
@@ -491,7 +494,9 @@ int ParseAndRun(int argc, char** argv) {
   for (const cli::Command& c : commands) {
     if (!c.app->parsed()) continue;
     const std::vector<std::string> extra = c.app->remaining();
-    return extra.empty() ? c.run() : UnknownArguments(*c.app, extra);
+    if (!extra.empty()) return UnknownArguments(*c.app, extra);
+    const Status s = cli::LoadPlugins(*c.app);  // before the command loads models that use their ops
+    return s.ok() ? c.run() : cli::Fail(s.message(), c.app->get_name());
   }
   if (!app.remaining().empty()) return UnknownAtTop(app, app.remaining());
   std::cout << app.help();

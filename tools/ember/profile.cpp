@@ -15,6 +15,7 @@
 #include "operators/kernel/kernels_built.h"
 #include "passes/pass_util.h"
 #include "passes/passes.h"
+#include "plugin.h"
 
 using namespace ember;
 
@@ -160,5 +161,6 @@ cli::Command AddProfileCommand(CLI::App* app, const std::string& command_line) {
   sub->add_option("MODEL", a->models, "models the slim build must run")->type_name("")->take_all();
   sub->add_option("--name", a->name, "profile name (default: the first model's file name)")->type_name("NAME");
   sub->add_option("-o", a->out_file, "write the profile to FILE (default: stdout)")->type_name("FILE");
+  cli::AddPluginOption(sub);
   return {sub, [a, command_line] { return RunProfile(*a, command_line); }};
 }
