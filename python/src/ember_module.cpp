@@ -70,18 +70,19 @@ Tensor InputTensor(const std::string& name, const py::handle& value, py::array* 
   return Tensor::FromExternal(const_cast<void*>(a.data()), t, DDim(dims));
 }
 
-// A numpy array holding a copy of the tensor: the predictor reuses its memory on the next run.
-py::array OutputArray(const Tensor& t) {
+// A numpy array over the tensor's storage, which the array then owns (Predictor::TakeOutput gave it up).
+py::array OutputArray(Tensor t) {
   std::vector<py::ssize_t> shape(t.dims().size());
   for (int i = 0; i < t.dims().size(); ++i) shape[i] = t.dims()[i];
   if (t.dtype() == DataType::kFloat16) {  // held as float32 values rounded to half: numpy float16 is exact
     py::array_t<float> f(shape);
-    std::memcpy(f.mutable_data(), t.raw_data(), static_cast<size_t>(t.numel()) * sizeof(float));
+    if (t.numel() > 0) std::memcpy(f.mutable_data(), t.raw_data(), static_cast<size_t>(t.numel()) * sizeof(float));
     return f.attr("astype")("float16");
   }
-  py::array a(NumpyDtype(t.dtype()), shape);
-  if (t.numel() > 0) std::memcpy(a.mutable_data(), t.raw_data(), t.nbytes());
-  return a;
+  if (t.numel() == 0) return py::array(NumpyDtype(t.dtype()), shape);
+  auto* held = new Tensor(std::move(t));
+  py::capsule owner(held, [](void* p) { delete static_cast<Tensor*>(p); });
+  return py::array(NumpyDtype(held->dtype()), shape, held->raw_data(), owner);
 }
 
 py::dict VarInfo(const BlockDesc& block, const std::string& name) {
@@ -120,9 +121,9 @@ class PyPredictor {
     Check(s);
     py::dict out;
     for (const auto& name : outputs.empty() ? p_->FetchNames() : outputs) {
-      const Tensor* t = nullptr;
-      Check(p_->GetOutput(name, &t));
-      out[py::str(name)] = OutputArray(*t);
+      Tensor t;
+      Check(p_->TakeOutput(name, &t));
+      out[py::str(name)] = OutputArray(std::move(t));
     }
     return out;
   }

@@ -100,3 +100,18 @@ def test_non_contiguous_and_batched_inputs(models_dir):
     out = model.predictor().run({"image": strided})[model.output_names[0]]
     assert out.shape == (3, 10)
     assert close(out[1:2], expected)
+
+
+def test_outputs_take_the_predictors_memory_and_weights_stay_safe(models_dir):
+    folder = os.path.join(models_dir, "paddle", "mnist_mlp_handwriting")
+    inputs, outputs, _ = read_refdata(os.path.join(folder, "refdata_npref"))
+    model = ember.Model(folder, optimize=False)  # keeps the weight variables as the program names them
+    p = model.predictor()
+    name = model.output_names[0]
+    out = p.run(inputs)[name]
+    assert not out.flags.owndata and out.base is not None  # numpy over the output's own memory: no copy
+    weight = p.run(inputs, outputs=[name, "fc_0.w_0"])["fc_0.w_0"]
+    assert weight.shape == (784, 100)
+    weight[:] = 0  # a weight comes out as a copy: writing it must not reach the model
+    again = p.run(inputs)[name]
+    assert close(again, outputs[name]) and np.array_equal(again, out)

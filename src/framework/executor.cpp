@@ -388,4 +388,15 @@ Status Executor::GetOutput(const std::string& name, const Tensor** out) const {
   return Status::OK();
 }
 
+Status Executor::TakeOutput(const std::string& name, Tensor* out) {
+  const Tensor* t = nullptr;
+  EMBER_RETURN_IF_ERROR(GetOutput(name, &t));
+  Variable* local = scope_.FindLocalVar(name);
+  if (!local || fed_.count(name) || !t->OwnsStorageAlone()) return out->CopyFrom(*t);
+  *out = *t;                    // shares the block...
+  local->GetMutable()->Release();  // ...which the variable then lets go (its dims and dtype stay)
+  readable_.erase(name);
+  return Status::OK();
+}
+
 }  // namespace ember

@@ -62,6 +62,8 @@ class Executor {
   Status Run(const std::vector<std::string>& fetch = {});
   // A variable after Run (any variable may be fetched if it was computed).
   Status GetOutput(const std::string& name, const Tensor** out) const;
+  // The output moved into *out when its storage is its own (the next Run allocates anew), else copied.
+  Status TakeOutput(const std::string& name, Tensor* out);
   // Number of ops the last Run executed.
   size_t LastRunOpCount() const { return last_run_ops_; }
   const MemoryStats& LastMemoryStats() const { return last_stats_; }

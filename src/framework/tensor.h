@@ -134,6 +134,8 @@ class Tensor {
     capacity_ = 0;
   }
   bool SharesStorageWith(const Tensor& o) const { return holder_ && holder_ == o.holder_; }
+  // True when storage is attached and no other tensor (view, arena slot, weight) shares its block.
+  bool OwnsStorageAlone() const { return holder_ && holder_.use_count() == 1; }
 
  private:
   void* raw_mutable_data();

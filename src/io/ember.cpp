@@ -452,6 +452,14 @@ PredictorMemory Predictor::Memory() const {
   return {m.arena_bytes, m.lower_bound, m.naive_bytes};
 }
 
+Status Predictor::TakeOutput(const std::string& name, Tensor* out) {
+  return Guard([&]() -> Status {
+    const Tensor* t = nullptr;
+    EMBER_RETURN_IF_ERROR(GetOutput(name, &t));
+    return executor_->TakeOutput(name, out);
+  });
+}
+
 Status Predictor::GetOutput(const std::string& name, const Tensor** out) const {
   return Guard([&]() -> Status {
     if (!Fetchable(name) && InLoadedProgram(*model_, name, false))

@@ -148,6 +148,9 @@ class Predictor {
   Status Run(const std::vector<std::string>& fetch = {});
   // Valid until the next Run or SetInput.
   Status GetOutput(const std::string& name, const Tensor** out) const;
+  // The output for the caller to keep: its storage moved into *out (no copy) when no other tensor shares it,
+  // copied otherwise; the next Run computes it into new storage. GetOutput of it then fails until that Run.
+  Status TakeOutput(const std::string& name, Tensor* out);
   PredictorMemory Memory() const;
   // Per-op timings of the last Run, in execution order (empty unless PredictorOptions::profile).
   std::vector<OpProfile> LastProfile() const;

@@ -142,3 +142,59 @@ TEST_CASE("a reader callback supplies (here: decrypts) the model files", "[io][z
   CHECK(s.code() == StatusCode::kNotFound);
   CHECK(s.message() == "vault has no missing.enc");
 }
+
+TEST_CASE("TakeOutput moves an output's own storage out; weights, inputs and shared blocks are copied",
+          "[io][zero_copy]") {
+  ProgramBuilder pb = Net();
+  pb.Op("reshape2", {{"X", {"w"}}}, {{"Out", {"w_flat"}}}, {{"shape", Attribute::Ints({24})}});
+  std::string model, params;
+  pb.Serialize(&model, &params);
+  ModelOptions mo;
+  mo.optimize = false;
+  std::shared_ptr<const Model> m;
+  REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), mo, &m).ok());
+  std::unique_ptr<Predictor> p;
+  REQUIRE(Predictor::Create(m, {}, &p).ok());
+  Tensor x = RandomTensor({2, 6}, 3);
+  REQUIRE(p->SetInput("x", x).ok());
+  REQUIRE(p->Run().ok());
+  const Tensor* seen = nullptr;
+  REQUIRE(p->GetOutput("y", &seen).ok());
+  const void* storage = seen->raw_data();
+  const std::vector<float> first = ToVector(*seen);
+
+  Tensor taken;
+  REQUIRE(p->TakeOutput("y", &taken).ok());
+  CHECK(taken.raw_data() == storage);  // moved, not copied
+  CHECK(taken.OwnsStorageAlone());
+  CHECK(ToVector(taken) == first);
+  CHECK_FALSE(p->GetOutput("y", &seen).ok());  // given away until the next Run
+
+  // The next Run computes into new storage and leaves the taken tensor alone.
+  REQUIRE(p->SetInput("x", RandomTensor({2, 6}, 9)).ok());
+  REQUIRE(p->Run().ok());
+  REQUIRE(p->GetOutput("y", &seen).ok());
+  CHECK(seen->raw_data() != taken.raw_data());
+  CHECK(ToVector(taken) == first);
+  CHECK(ToVector(*seen) != first);
+
+  // A weight, a fed input and a view of a weight (reshape2 may share its input's block) come out as tensors of
+  // their own: writing into them changes neither the model's weights nor the predictor's input.
+  REQUIRE(p->Run({"y", "w", "x", "w_flat"}).ok());
+  const Tensor* y = nullptr;
+  REQUIRE(p->GetOutput("y", &y).ok());
+  const std::vector<float> y_before = ToVector(*y);
+  for (const char* name : {"w", "x", "w_flat"}) {
+    const Tensor* held = nullptr;
+    REQUIRE(p->GetOutput(name, &held).ok());
+    const std::vector<float> values = ToVector(*held);
+    Tensor own;
+    REQUIRE(p->TakeOutput(name, &own).ok());
+    CHECK(ToVector(own) == values);
+    for (int64_t i = 0; i < own.numel(); ++i) own.data<float>()[i] = 7.f;
+  }
+  CHECK(ToVector(m->weights().FindVar("w")->Get()) == ToVector(RandomTensor({6, 4}, 1)));
+  REQUIRE(p->Run().ok());
+  REQUIRE(p->GetOutput("y", &y).ok());
+  CHECK(ToVector(*y) == y_before);
+}
