@@ -1,0 +1,23 @@
+#include "operators/dequantize_linear_op.h"
+#include "operators/kernel/central-arm-func/quantize_linear_func.h"
+
+namespace ember {
+
+template <>
+Status DequantizeLinearKernel<CPU, float>::Init(DequantizeLinearParam*) {
+  return Status::OK();
+}
+
+template <>
+Status DequantizeLinearKernel<CPU, float>::Compute(const DequantizeLinearParam& p) {
+  const std::vector<float> zp = ZeroPointsAsFloat(p.zero_point, p.scale->numel());
+  const float range = static_cast<float>((1 << (p.bit_length - 1)) - 1);
+  float* y = p.y->mutable_data<float>();
+  VisitDataType(p.x->dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    DequantizeLinearLoop(p.x->data<T>(), p.scale->data<float>(), zp.data(), p.layout, p.step_scale, range, y);
+  });
+  return Status::OK();
+}
+
+}  // namespace ember
