@@ -138,7 +138,9 @@ Status Filter2d(OnnxContext& c, const Tensor* w, std::string* filter) {
   return c.AddWeight(*filter, w4);
 }
 
-// Conv and ConvTranspose.
+}  // namespace
+
+// Conv and ConvTranspose (onnx_context.h: QLinearConv and ConvInteger reuse it).
 Status ConvertConv(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   OnnxAttrs& a = c.attrs();
@@ -174,6 +176,8 @@ Status ConvertConv(OnnxContext& c) {
   From2d(c, nsp, y4);
   return Status::OK();
 }
+
+namespace {
 
 // MaxPool's Indices output (1-D and 2-D).
 // Indices: ONNX counts over the whole tensor, ((n * C + c) * H + h) * W + w (storage_order 0) or
