@@ -610,3 +610,21 @@ TEST_CASE("ONNX errors quote names from the file: control bytes escaped, backsla
     CHECK(s.message().find('\x1b') == std::string::npos);
   }
 }
+
+// Quantized element types Ember does not hold are refused at load, naming the type (ONNX 1.23's node tests).
+TEST_CASE("ONNX QuantizeLinear / DequantizeLinear to int4, int16, float8: the error names the type", "[io][onnx]") {
+  const std::string root = ModelsDir() + "/onnx-node-1.23/";
+  struct Case { const char* test; const char* type; };
+  for (Case cs : {Case{"test_quantizelinear_int4", "INT4"}, Case{"test_dequantizelinear_uint4", "UINT4"},
+                  Case{"test_quantizelinear_int16", "INT16"}, Case{"test_dequantizelinear_e4m3fn", "FLOAT8E4M3FN"},
+                  Case{"test_quantizelinear_e5m2", "FLOAT8E5M2"}}) {
+    const std::string path = root + cs.test + "/model.onnx";
+    std::ifstream f(path);
+    if (!f) FAIL("the ONNX 1.23 node tests are absent: " << path);
+    std::shared_ptr<const Model> m;
+    Status s = Model::Load(path, {}, &m);
+    INFO(cs.test << ": " << s.message());
+    CHECK_FALSE(s.ok());
+    CHECK(s.message().find(cs.type) != std::string::npos);
+  }
+}
