@@ -352,3 +352,50 @@ TEST_CASE("A Paddle quantized program (quantize -> dequantize around conv2d, int
   const float bound = 18 * (1.f * 0.8f / 127 / 2 + 0.8f * xscale / 127 / 2 + 0.8f / 127 / 127);
   CHECK(AllClose(ToVector(*y), RefConv(xv, wf, cin, cout, h, wd), bound, 0.f));
 }
+
+TEST_CASE("conv2d_integer is the exact integer convolution with zero points, groups, strides, dilations, pads",
+          "[op][quantize]") {
+  std::mt19937 rng(17);
+  struct Case { int64_t n, cin, h, w, cout, k, groups, stride, dil, pad; };
+  const Case cases[] = {{1, 3, 7, 6, 4, 3, 1, 1, 1, 1}, {2, 4, 9, 8, 6, 3, 2, 2, 1, 0}, {1, 2, 8, 8, 2, 2, 2, 1, 2, 2}};
+  for (const Case& cs : cases) {
+    const int64_t cin_g = cs.cin / cs.groups, cout_g = cs.cout / cs.groups;
+    std::vector<double> xv, wv, wz;
+    for (int64_t i = 0; i < cs.n * cs.cin * cs.h * cs.w; ++i) xv.push_back(static_cast<double>(rng() % 256));
+    for (int64_t i = 0; i < cs.cout * cin_g * cs.k * cs.k; ++i) wv.push_back(static_cast<double>(rng() % 256) - 128);
+    for (int64_t o = 0; o < cs.cout; ++o) wz.push_back(static_cast<double>(o) - 1);
+    const double xz = 131;
+    OpRunner r("conv2d_integer");
+    r.In("Input", "x", IntTensor(DataType::kUInt8, {cs.n, cs.cin, cs.h, cs.w}, xv));
+    r.In("Filter", "w", IntTensor(DataType::kInt8, {cs.cout, cin_g, cs.k, cs.k}, wv));
+    r.In("InputZeroPoint", "xz", IntTensor(DataType::kUInt8, {}, {xz}));
+    r.In("FilterZeroPoint", "wz", IntTensor(DataType::kInt8, {cs.cout}, wz)).Out("Output", "y");
+    r.Attr("strides", Attribute::Ints({cs.stride, cs.stride})).Attr("paddings", Attribute::Ints({cs.pad, cs.pad}));
+    r.Attr("dilations", Attribute::Ints({cs.dil, cs.dil})).Attr("groups", Attribute::Int(cs.groups));
+    Status s = r.Run();
+    INFO(s.message());
+    REQUIRE(s.ok());
+    const Tensor& y = r.Get("y");
+    REQUIRE(y.dtype() == DataType::kInt32);
+    const int64_t oh = (cs.h + 2 * cs.pad - cs.dil * (cs.k - 1) - 1) / cs.stride + 1;
+    const int64_t ow = (cs.w + 2 * cs.pad - cs.dil * (cs.k - 1) - 1) / cs.stride + 1;
+    REQUIRE(y.dims().vec() == std::vector<int64_t>{cs.n, cs.cout, oh, ow});
+    int64_t at = 0;
+    for (int64_t n = 0; n < cs.n; ++n)
+      for (int64_t o = 0; o < cs.cout; ++o)
+        for (int64_t i = 0; i < oh; ++i)
+          for (int64_t j = 0; j < ow; ++j, ++at) {
+            double want = 0;
+            for (int64_t c = 0; c < cin_g; ++c)
+              for (int64_t a = 0; a < cs.k; ++a)
+                for (int64_t b = 0; b < cs.k; ++b) {
+                  const int64_t ii = i * cs.stride - cs.pad + a * cs.dil, jj = j * cs.stride - cs.pad + b * cs.dil;
+                  if (ii < 0 || jj < 0 || ii >= cs.h || jj >= cs.w) continue;  // padding: the zero point
+                  const int64_t ch = (o / cout_g) * cin_g + c;
+                  want += (xv[static_cast<size_t>(((n * cs.cin + ch) * cs.h + ii) * cs.w + jj)] - xz) *
+                          (wv[static_cast<size_t>(((o * cin_g + c) * cs.k + a) * cs.k + b)] - wz[o]);
+                }
+            CHECK(y.data<int32_t>()[at] == want);
+          }
+  }
+}

@@ -100,7 +100,6 @@ class OnnxContext {
   const Tensor* Const(const std::string& name) const;
   const std::vector<int64_t>* Shape(const std::string& name) const;
   int Rank(const std::string& name) const;
-  void SetShape(const std::string& name, const std::vector<int64_t>& dims) { g_.shapes[name] = dims; }
   bool HasType(const std::string& name) const { return g_.types.count(name) > 0; }
   bool IsHalf(const std::string& name) const { return g_.halves.count(name) > 0; }
   void SetHalf(const std::string& name) { g_.halves.insert(name); }
@@ -119,7 +118,7 @@ class OnnxContext {
   Status EmitUnary(const std::string& type, std::map<std::string, Attribute> attrs = {});
   // y = x (of type `from`) cast to `to`.
   void AddCast(const std::string& x, DataType from, const std::string& y, DataType to);
-  // Converts `inner`, a node this converter built (the float Conv inside QLinearConv), with `convert` in this
+  // Converts `inner`, a node this converter built (the ConvInteger inside QLinearConv), with `convert` in this
   // graph; an attribute of it that `convert` does not read is an error.
   Status ConvertInner(const onnx::NodeProto& inner, Status (*convert)(OnnxContext&));
 

@@ -1,7 +1,7 @@
 // ONNX converters for quantization: QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear, MatMulInteger,
 // ConvInteger, QLinearMatMul, QLinearConv. Plain reference computation: quantize_linear / dequantize_linear
-// (with step_scale, ONNX's meaning of Scale), matmul_integer (exact), and float32 convolution between
-// dequantize and quantize for the convolutions.
+// (with step_scale, ONNX's meaning of Scale) and the exact integer matmul_integer and conv2d_integer, the
+// QLinear ops requantizing their int32 results as ONNX's reference does.
 #include "io/converter_selection.h"
 #include "io/onnx/onnx_context.h"
 #include "io/onnx/tensor_proto.h"
@@ -37,11 +37,12 @@ Status Scalar(OnnxContext& c, const std::string& base, float v, std::string* nam
 }
 
 // out = x `type` y (elementwise, numpy broadcasting), float32.
+// axis: Paddle's alignment of y's dims in x's (-1: numpy's, right-aligned).
 std::string Binary(OnnxContext& c, const std::string& type, const std::string& x, const std::string& y,
-                   const std::string& base) {
+                   const std::string& base, int64_t axis = -1) {
   std::string out = c.Temp(base);
   c.SetType(out, DataType::kFloat32);
-  c.AddOp(type, {{"X", {x}}, {"Y", {y}}}, {{"Out", {out}}}, {{"axis", Attribute::Int(-1)}});
+  c.AddOp(type, {{"X", {x}}, {"Y", {y}}}, {{"Out", {out}}}, {{"axis", Attribute::Int(axis)}});
   return out;
 }
 
@@ -195,61 +196,40 @@ Status ConvertQLinearMatMul(OnnxContext& c) {
   return Status::OK();
 }
 
-// x and w dequantized to float32 (w per output channel when its scale / zero point has one per channel), the
-// float Conv with this node's attributes, its result in `yf`. `bias`: a float32 bias or "".
-Status EmitFloatConv(OnnxContext& c, const std::string& xf, const std::string& w, const std::string& w_scale,
-                     const std::string& w_zp, const std::string& bias, const std::string& yf) {
-  const std::string wf = c.Temp(w);
-  EmitDequantize(c, w, w_scale, w_zp, wf, 0);
-  if (const auto* ws = c.Shape(w)) c.SetShape(wf, *ws);  // Conv reads the kernel size from the weight's dims
-  onnx::NodeProto conv = c.node();
-  conv.set_op_type("Conv");
-  conv.clear_input();
-  conv.clear_output();
-  for (const std::string& in : {xf, wf, bias}) conv.add_input(in);
-  conv.add_output(yf);
-  return c.ConvertInner(conv, ConvertConv);
-}
-
-// Dequantize, float32 Conv (bias B dequantized with x_scale * w_scale), quantize.
+// As ONNX's reference: the exact integer convolution of the centered x and w (conv2d_integer, Conv's
+// attributes) plus the int32 bias B, times x_scale * w_scale / y_scale (per output channel when w_scale is),
+// then rounded (ties to even) plus y_zero_point, saturated.
 Status ConvertQLinearConv(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(8));
-  const std::string x = c.In(0), y = c.Out(0);
+  const std::string y = c.Out(0);
   DataType type;
-  EMBER_RETURN_IF_ERROR(QuantizedType(c, c.In(7), 0, c.TypeOf(x, DataType::kUInt8), &type));
-  const std::string xf = c.Temp(x), yf = c.Temp(y);
-  EmitDequantize(c, x, c.In(1), c.In(2), xf);
-  std::string bias;
-  if (!c.In(8).empty()) {
-    bias = c.Temp(c.In(8));
-    EmitDequantize(c, c.In(8), Binary(c, "elementwise_mul", c.In(1), c.In(4), bias), "", bias, 0);
+  EMBER_RETURN_IF_ERROR(QuantizedType(c, c.In(7), 0, c.TypeOf(c.In(0), DataType::kUInt8), &type));
+  onnx::NodeProto conv = c.node();
+  conv.set_op_type("ConvInteger");
+  conv.clear_input();
+  conv.clear_output();
+  for (int i : {0, 3, 2, 5}) conv.add_input(c.In(i));
+  const std::string acc = c.Temp(y), acc_f = c.Temp(y);
+  conv.add_output(acc);
+  EMBER_RETURN_IF_ERROR(c.ConvertInner(conv, ConvertConv));
+  c.AddCast(acc, DataType::kInt32, acc_f, DataType::kFloat32);
+  std::string sum = acc_f;
+  if (!c.In(8).empty()) {  // B's values are integers far below 2^24 in practice: exact in float32
+    const std::string bias_f = c.Temp(c.In(8));
+    c.AddCast(c.In(8), DataType::kInt32, bias_f, DataType::kFloat32);
+    sum = Binary(c, "elementwise_add", acc_f, bias_f, y, 1);
   }
-  EMBER_RETURN_IF_ERROR(EmitFloatConv(c, xf, c.In(3), c.In(4), c.In(5), bias, yf));
-  EmitQuantize(c, yf, c.In(6), c.In(7), y, type);
+  const bool half = c.IsHalf(c.In(1)) || c.IsHalf(c.In(4)) || c.IsHalf(c.In(6));
+  const std::string xw = HalfRound(c, Binary(c, "elementwise_mul", c.In(4), c.In(1), y), half);
+  const std::string mult = HalfRound(c, Binary(c, "elementwise_div", xw, c.In(6), y), half);
+  std::string one;
+  EMBER_RETURN_IF_ERROR(Scalar(c, y + "@one", 1.f, &one));
+  EmitQuantize(c, Binary(c, "elementwise_mul", sum, mult, y, 1), one, c.In(7), y, type);
   return Status::OK();
 }
 
-// The convolution of (x - x_zp) and (w - w_zp) in float32, rounded and cast to int32: exact while the sums
-// stay below 2^24 in magnitude (float32's integer range).
-Status ConvertConvInteger(OnnxContext& c) {
-  EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
-  const std::string x = c.In(0), y = c.Out(0);
-  // Unit scales, as many as the zero points: one, or one per output channel for w.
-  int64_t w_count = 1;
-  if (const Tensor* t = c.Const(c.In(3))) w_count = t->numel();
-  else if (const auto* s = c.Shape(c.In(3))) w_count = s->empty() ? 1 : (*s)[0];
-  std::string one, ones = c.Temp(y + "@ones");
-  EMBER_RETURN_IF_ERROR(Scalar(c, y + "@one", 1.f, &one));
-  Tensor t(DataType::kFloat32, DDim({w_count}));
-  for (int64_t i = 0; i < w_count; ++i) t.mutable_data<float>()[i] = 1.f;
-  EMBER_RETURN_IF_ERROR(c.AddWeight(ones, t));
-  const std::string xf = c.Temp(x), yf = c.Temp(y), rounded = c.Temp(y);
-  EmitDequantize(c, x, one, c.In(2), xf);
-  EMBER_RETURN_IF_ERROR(EmitFloatConv(c, xf, c.In(1), ones, c.In(3), "", yf));
-  c.AddOp("round", {{"X", {yf}}}, {{"Out", {rounded}}});
-  c.AddCast(rounded, DataType::kFloat32, y, DataType::kInt32);
-  return Status::OK();
-}
+// conv2d_integer, exact: Conv's attributes and geometry (ConvertConv's integer branch).
+Status ConvertConvInteger(OnnxContext& c) { return ConvertConv(c); }
 
 }  // namespace
 
