@@ -11,6 +11,8 @@ Status DequantizeLinearParam::Bind(ParamBinder* b) {
   y = b->Output("Y");
   quant_axis = b->attrs().Int("quant_axis", 0);
   bit_length = b->attrs().Int("bit_length", 8);
+  qmax = b->attrs().Int("qmax", -1);
+  only_observer = b->attrs().Bool("only_observer", false);
   block_size = b->attrs().Int("block_size", 0);
   step_scale = b->attrs().Bool("step_scale", false);
   return Status::OK();
@@ -23,6 +25,10 @@ Status DequantizeLinearOp::InferShape() {
               "input X must be int8, uint8, int32 or float32, got ", DataTypeName(t));
   EMBER_CHECK_DTYPE(p.scale, DataType::kFloat32, "input Scale");
   EMBER_CHECK(p.bit_length >= 2 && p.bit_length <= 16, "attribute bit_length must be in [2, 16], got ", p.bit_length);
+  EMBER_CHECK(p.qmax == -1 || p.qmax > 0, "attribute qmax must be positive, got ", p.qmax);
+  p.range = static_cast<float>(p.qmax > 0 ? p.qmax : (1 << (p.bit_length - 1)) - 1);
+  EMBER_CHECK(!p.only_observer || t == DataType::kFloat32, "attribute only_observer needs a float32 X, got ",
+              DataTypeName(t));
   if (p.zero_point)
     EMBER_CHECK(p.zero_point->dtype() != DataType::kBool && p.zero_point->dtype() != DataType::kFloat16,
                 "input ZeroPoint has unsupported element type ", DataTypeName(p.zero_point->dtype()));

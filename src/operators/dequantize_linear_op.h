@@ -1,6 +1,7 @@
 // dequantize_linear: Y = (X - ZeroPoint) * step, float32, per tensor, per axis (quant_axis) or in blocks of
 // block_size along quant_axis (layout as quantize_linear's). Paddle's programs: Scale is the abs max of the
-// range, step = Scale / (2^(bit_length-1) - 1), and X is int8 or float32 holding integers. ONNX's
+// range, step = Scale / (2^(bit_length-1) - 1) (or newer Paddle's qmax), X is int8 or float32 holding
+// integers, and only_observer makes Y a copy of X. ONNX's
 // DequantizeLinear (step_scale true): Scale is the step; X is int8, uint8 or int32.
 #pragma once
 
@@ -15,9 +16,11 @@ struct DequantizeLinearParam {
   const Tensor* scale = nullptr;
   const Tensor* zero_point = nullptr;  // optional
   Tensor* y = nullptr;
-  int64_t quant_axis = 0, bit_length = 8, block_size = 0;
-  bool step_scale = false;
-  QuantLayout layout;  // set by InferShape
+  int64_t quant_axis = 0, bit_length = 8, qmax = -1, block_size = 0;
+  bool step_scale = false, only_observer = false;
+  // Set by InferShape.
+  QuantLayout layout;
+  float range = 127;  // Paddle's: Scale maps to it
   Status Bind(ParamBinder* b);
 };
 

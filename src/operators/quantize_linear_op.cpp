@@ -50,6 +50,8 @@ Status QuantizeLinearParam::Bind(ParamBinder* b) {
   y = b->Output("Y");
   quant_axis = b->attrs().Int("quant_axis", 0);
   bit_length = b->attrs().Int("bit_length", 8);
+  qmax = b->attrs().Int("qmax", -1);
+  only_observer = b->attrs().Bool("only_observer", false);
   round_type = b->attrs().Int("round_type", 0);
   block_size = b->attrs().Int("block_size", 0);
   out_dtype = b->attrs().Int("out_dtype", -1);
@@ -68,7 +70,10 @@ Status QuantizeLinearOp::InferShape() {
                                            &p.layout));
   p.out_type = DataType::kFloat32;
   if (p.out_dtype >= 0) EMBER_RETURN_IF_ERROR(DataTypeFromVarType(p.out_dtype, "out_dtype", &p.out_type));
-  const float bin = static_cast<float>((1 << (p.bit_length - 1)) - 1);
+  EMBER_CHECK(p.qmax == -1 || p.qmax > 0, "attribute qmax must be positive, got ", p.qmax);
+  p.bin = static_cast<float>(p.qmax > 0 ? p.qmax : (1 << (p.bit_length - 1)) - 1);
+  const float bin = p.bin;
+  EMBER_CHECK(!p.only_observer || p.out_type == DataType::kFloat32, "attribute only_observer needs a float32 Y");
   switch (p.out_type) {
     case DataType::kInt8: p.lo = -128, p.hi = 127; break;
     case DataType::kUInt8: p.lo = 0, p.hi = 255; break;

@@ -1,7 +1,8 @@
 // quantize_linear: Y = saturate(round(X / step) + ZeroPoint), per tensor, per axis (quant_axis) or in blocks of
 // block_size along quant_axis. Paddle's quantized inference programs: Scale is the abs max of the range, so
 // step = Scale / (2^(bit_length-1) - 1), Y stays float32 (integer values in [-2^(bit_length-1), that - 1]) and
-// round_type picks ties to even (0) or away from zero (1). ONNX's QuantizeLinear (step_scale true): Scale is
+// round_type picks ties to even (0) or away from zero (1); newer Paddle's qmax, when given, replaces
+// 2^(bit_length-1) - 1, and only_observer makes Y a copy of X. ONNX's QuantizeLinear (step_scale true): Scale is
 // the step and out_dtype (VarType INT8 21 / UINT8 20) the output type, saturating to its range.
 // A Scale with one element is per tensor; otherwise a negative quant_axis counts from the end.
 #pragma once
@@ -28,11 +29,12 @@ struct QuantizeLinearParam {
   const Tensor* scale = nullptr;
   const Tensor* zero_point = nullptr;  // optional
   Tensor* y = nullptr;
-  int64_t quant_axis = 0, bit_length = 8, round_type = 0, block_size = 0, out_dtype = -1;
-  bool step_scale = false;
+  int64_t quant_axis = 0, bit_length = 8, qmax = -1, round_type = 0, block_size = 0, out_dtype = -1;
+  bool step_scale = false, only_observer = false;
   // Set by InferShape.
   QuantLayout layout;
   DataType out_type = DataType::kFloat32;
+  float bin = 127;       // Paddle's range: Scale maps to it
   float lo = 0, hi = 0;  // the saturation range
   Status Bind(ParamBinder* b);
 };

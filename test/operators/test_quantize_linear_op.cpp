@@ -218,12 +218,32 @@ TEST_CASE("quantize_linear / dequantize_linear with Paddle's Scale (abs max of t
     CHECK(y.data<float>()[i] == want);
   }
   OpRunner d("dequantize_linear");
-  d.In("X", "q", y).In("Scale", "s", MakeTensor({1}, {absmax})).In("ZeroPoint", "zp", MakeTypedTensor<int32_t>({1}, {0}));
+  d.In("X", "q", y).In("Scale", "s", MakeTensor({1}, {absmax}));
+  d.In("ZeroPoint", "zp", MakeTypedTensor<int32_t>({1}, {0}));
   d.Out("Y", "out").Attr("quant_axis", Attribute::Int(-1)).Attr("bit_length", Attribute::Int(8));
   REQUIRE(d.Run().ok());
   for (size_t i = 0; i < xv.size(); ++i) {
     const float clipped = std::max(-absmax * 128 / 127, std::min(absmax, xv[i]));
     CHECK(std::fabs(d.Get("out").data<float>()[i] - clipped) <= absmax / 127 / 2 + 1e-6f);
+  }
+}
+
+TEST_CASE("quantize_linear / dequantize_linear: newer Paddle's qmax and only_observer", "[op][quantize]") {
+  const std::vector<float> xv = {0.5f, -0.25f, 1.f, -1.f, 0.01f};
+  for (bool observer : {false, true}) {
+    OpRunner q("quantize_linear");
+    q.In("X", "x", MakeTensor({5}, xv)).In("Scale", "s", MakeTensor({1}, {1.f})).Out("Y", "y");
+    q.Attr("quant_axis", Attribute::Int(-1)).Attr("qmax", Attribute::Int(7)).Attr("bit_length", Attribute::Int(4));
+    q.Attr("only_observer", Attribute::Bool(observer));
+    REQUIRE(q.Run().ok());
+    // 7 * x: 3.5 -> 4, -1.75 -> -2, 7, -7, 0.07 -> 0; an observer copies.
+    CHECK(ToVector(q.Get("y")) == (observer ? xv : std::vector<float>{4, -2, 7, -7, 0}));
+    OpRunner d("dequantize_linear");
+    d.In("X", "q", q.Get("y")).In("Scale", "s", MakeTensor({1}, {1.f})).Out("Y", "out");
+    d.Attr("quant_axis", Attribute::Int(-1)).Attr("qmax", Attribute::Int(7));
+    d.Attr("only_observer", Attribute::Bool(observer));
+    REQUIRE(d.Run().ok());
+    CHECK(ToVector(d.Get("out")) == (observer ? xv : std::vector<float>{4.f / 7, -2.f / 7, 1, -1, 0}));
   }
 }
 
@@ -259,7 +279,8 @@ TEST_CASE("matmul_integer is the exact integer product with zero points and broa
       REQUIRE(c.dims().vec() == cs.out);
       // Batches: a's and b's matrices by broadcast index (the cases broadcast only leading dims of size 1).
       const int64_t batches = c.numel() / (m * n);
-      const int64_t a_mats = static_cast<int64_t>(av.size()) / (m * k), b_mats = static_cast<int64_t>(bv.size()) / (k * n);
+      const int64_t a_mats = static_cast<int64_t>(av.size()) / (m * k);
+      const int64_t b_mats = static_cast<int64_t>(bv.size()) / (k * n);
       for (int64_t bt = 0; bt < batches; ++bt) {
         const int64_t ai = cs.a.size() == 4 ? bt / 3 : bt % a_mats, bi = bt % b_mats;
         for (int64_t i = 0; i < m; ++i)

@@ -1,6 +1,8 @@
 #include "operators/dequantize_linear_op.h"
 #include "operators/kernel/central-arm-func/quantize_linear_func.h"
 
+#include <algorithm>
+
 namespace ember {
 
 template <>
@@ -10,8 +12,12 @@ Status DequantizeLinearKernel<CPU, float>::Init(DequantizeLinearParam*) {
 
 template <>
 Status DequantizeLinearKernel<CPU, float>::Compute(const DequantizeLinearParam& p) {
+  if (p.only_observer) {  // Paddle: the op only observed the scale in training
+    std::copy(p.x->data<float>(), p.x->data<float>() + p.x->numel(), p.y->mutable_data<float>());
+    return Status::OK();
+  }
   const std::vector<float> zp = ZeroPointsAsFloat(p.zero_point, p.scale->numel());
-  const float range = static_cast<float>((1 << (p.bit_length - 1)) - 1);
+  const float range = p.range;
   float* y = p.y->mutable_data<float>();
   VisitDataType(p.x->dtype(), [&](auto tag) {
     using T = decltype(tag);

@@ -1,6 +1,8 @@
 #include "operators/kernel/central-arm-func/quantize_linear_func.h"
 #include "operators/quantize_linear_op.h"
 
+#include <algorithm>
+
 namespace ember {
 
 template <>
@@ -10,8 +12,12 @@ Status QuantizeLinearKernel<CPU, float>::Init(QuantizeLinearParam*) {
 
 template <>
 Status QuantizeLinearKernel<CPU, float>::Compute(const QuantizeLinearParam& p) {
+  if (p.only_observer) {  // Paddle: the op only observed the scale in training
+    std::copy(p.x->data<float>(), p.x->data<float>() + p.x->numel(), p.y->mutable_data<float>());
+    return Status::OK();
+  }
   const std::vector<float> zp = ZeroPointsAsFloat(p.zero_point, p.scale->numel());
-  const float bin = static_cast<float>((1 << (p.bit_length - 1)) - 1);
+  const float bin = p.bin;
   const bool away = p.round_type == 1;
   const float* x = p.x->data<float>();
   const float* s = p.scale->data<float>();
