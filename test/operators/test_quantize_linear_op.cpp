@@ -420,3 +420,56 @@ TEST_CASE("conv2d_integer is the exact integer convolution with zero points, gro
           }
   }
 }
+
+TEST_CASE("A Paddle quantized program with mul: the int8 weight dequantized per column (quant_axis 1)",
+          "[op][quantize]") {
+  const int64_t M = 3, K = 6, N = 4;
+  std::mt19937 rng(41);
+  std::vector<int8_t> wq;
+  for (int64_t i = 0; i < K * N; ++i) wq.push_back(static_cast<int8_t>(static_cast<int>(rng() % 255) - 127));
+  const std::vector<float> wscale = {0.5f, 0.25f, 1.f, 0.75f}, xscale = {2.f};
+  ProgramBuilder pb;
+  pb.Feed("x", {M, K})
+      .Weight("x.scale", MakeTensor({1}, xscale))
+      .Weight("zp", MakeTypedTensor<int32_t>({1}, {0}))
+      .Weight("w", MakeTypedTensor<int8_t>({K, N}, wq))
+      .Weight("w.scale", MakeTensor({N}, wscale))
+      .Weight("w.zp", MakeTypedTensor<int32_t>({N}, {0, 0, 0, 0}))
+      .Op("quantize_linear", {{"X", {"x"}}, {"Scale", {"x.scale"}}, {"ZeroPoint", {"zp"}}}, {{"Y", {"x.q"}}},
+          {{"quant_axis", Attribute::Int(-1)}, {"bit_length", Attribute::Int(8)}})
+      .Op("dequantize_linear", {{"X", {"x.q"}}, {"Scale", {"x.scale"}}, {"ZeroPoint", {"zp"}}}, {{"Y", {"x.dq"}}},
+          {{"quant_axis", Attribute::Int(-1)}, {"bit_length", Attribute::Int(8)}})
+      .Op("dequantize_linear", {{"X", {"w"}}, {"Scale", {"w.scale"}}, {"ZeroPoint", {"w.zp"}}}, {{"Y", {"w.dq"}}},
+          {{"quant_axis", Attribute::Int(1)}, {"bit_length", Attribute::Int(8)}})
+      .Op("mul", {{"X", {"x.dq"}}, {"Y", {"w.dq"}}}, {{"Out", {"y"}}},
+          {{"x_num_col_dims", Attribute::Int(1)}, {"y_num_col_dims", Attribute::Int(1)}})
+      .Fetch("y");
+  std::string model, params;
+  pb.Serialize(&model, &params);
+  std::shared_ptr<const Model> m;
+  Status s = Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), {}, &m);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  std::unique_ptr<Predictor> p;
+  REQUIRE(Predictor::Create(m, {}, &p).ok());
+  const std::vector<float> xv = RandomVector(static_cast<size_t>(M * K), 42, -2.f, 2.f);
+  REQUIRE(p->SetInput("x", MakeTensor({M, K}, xv)).ok());
+  REQUIRE(p->Run().ok());
+  const Tensor* y = nullptr;
+  REQUIRE(p->GetOutput("y", &y).ok());
+  std::vector<float> want(static_cast<size_t>(M * N)), exact(static_cast<size_t>(M * N));
+  for (int64_t i = 0; i < M; ++i)
+    for (int64_t j = 0; j < N; ++j) {
+      double acc = 0, acc_exact = 0;
+      for (int64_t k = 0; k < K; ++k) {
+        const double xq = RoundEven(127.0f * (1.0f / xscale[0]) * xv[i * K + k]) * xscale[0] / 127;
+        acc += xq * (wq[k * N + j] * wscale[j] / 127);
+        acc_exact += xv[i * K + k] * (wq[k * N + j] * wscale[j] / 127);
+      }
+      want[i * N + j] = static_cast<float>(acc);
+      exact[i * N + j] = static_cast<float>(acc_exact);
+    }
+  CHECK(AllClose(ToVector(*y), want, 1e-5f, 1e-5f));
+  // Against the unquantized activation: K products, each off by at most |w| * step_x / 2.
+  CHECK(AllClose(ToVector(*y), exact, K * 1.f * xscale[0] / 127 / 2 + 1e-5f, 0.f));
+}
