@@ -180,8 +180,7 @@ ProgramBuilder& ProgramBuilder::Weight(const std::string& name, const Tensor& va
   v.name = name;
   v.persistable = true;
   v.dims = value.dims().vec();
-  v.dtype = static_cast<int>(value.dtype() == DataType::kInt32 ? VarDataType::kInt32
-                             : value.dtype() == DataType::kInt64 ? VarDataType::kInt64 : VarDataType::kFP32);
+  v.dtype = VarDataTypeOf(value.dtype());
   program.block0().AddVar(v);
   (void)weights[name].CopyFrom(value);
   return *this;

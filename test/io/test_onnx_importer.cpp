@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -608,5 +610,101 @@ TEST_CASE("ONNX errors quote names from the file: control bytes escaped, backsla
     INFO(s.message());
     CHECK(s.message().find("mode = 'wrap\\x1b' is not supported") != std::string::npos);
     CHECK(s.message().find('\x1b') == std::string::npos);
+  }
+}
+
+// Quantized element types Ember does not hold are refused at load, naming the type (ONNX 1.23's node tests).
+TEST_CASE("ONNX QuantizeLinear / DequantizeLinear to int4, int16, float8: the error names the type", "[io][onnx]") {
+  const std::string root = ModelsDir() + "/onnx-node-1.23/";
+  struct Case { const char* test; const char* type; };
+  for (Case cs : {Case{"test_quantizelinear_int4", "INT4"}, Case{"test_dequantizelinear_uint4", "UINT4"},
+                  Case{"test_quantizelinear_int16", "INT16"}, Case{"test_dequantizelinear_e4m3fn", "FLOAT8E4M3FN"},
+                  Case{"test_quantizelinear_e5m2", "FLOAT8E5M2"}}) {
+    const std::string path = root + cs.test + "/model.onnx";
+    std::ifstream f(path);
+    if (!f) FAIL("the ONNX 1.23 node tests are absent: " << path);
+    std::shared_ptr<const Model> m;
+    Status s = Model::Load(path, {}, &m);
+    INFO(cs.test << ": " << s.message());
+    CHECK_FALSE(s.ok());
+    CHECK(s.message().find(cs.type) != std::string::npos);
+  }
+}
+
+namespace {
+
+// An initializer of int8 / uint8 / int32 values (raw little-endian bytes).
+void SetIntTensor(onnx::TensorProto* t, const std::string& name, int type, const std::vector<int64_t>& dims,
+                  const std::vector<int>& values) {
+  t->set_name(name);
+  t->set_data_type(type);
+  for (int64_t d : dims) t->add_dims(d);
+  std::string raw;
+  for (int v : values) {
+    if (type == 6) raw.append(reinterpret_cast<const char*>(&v), 4);
+    else raw.push_back(static_cast<char>(v));
+  }
+  t->set_raw_data(raw);
+}
+
+double RoundHalfEven(double v) {
+  const double f = std::floor(v), d = v - f;
+  if (d != 0.5) return d < 0.5 ? f : f + 1;
+  return std::fmod(f, 2.0) == 0 ? f : f + 1;
+}
+
+}  // namespace
+
+TEST_CASE("ONNX QLinearConv: integer convolution plus bias, requantized per output channel or per tensor",
+          "[io][onnx][quantize]") {
+  const int64_t C = 3, O = 4, H = 5, W = 6, K = 3;
+  std::mt19937 rng(5);
+  std::vector<int> xv, wv, bias;
+  for (int64_t i = 0; i < C * H * W; ++i) xv.push_back(static_cast<int>(rng() % 256) - 128);
+  for (int64_t i = 0; i < O * C * K * K; ++i) wv.push_back(static_cast<int>(rng() % 256) - 128);
+  for (int64_t o = 0; o < O; ++o) bias.push_back(static_cast<int>(rng() % 2001) - 1000);
+  for (bool per_channel : {true, false}) {
+    INFO("per channel " << per_channel);
+    const std::vector<float> ws = per_channel ? std::vector<float>{0.002f, 0.003f, 0.0025f, 0.004f}
+                                              : std::vector<float>{0.003f};
+    const std::vector<int> wz = per_channel ? std::vector<int>{0, 1, -2, 3} : std::vector<int>{-1};
+    const float xs = 0.05f, ys = 0.09f;
+    const int xz = 3, yz = -5;
+    onnx::ModelProto m = NewModel(13);
+    auto* g = m.mutable_graph();
+    const std::vector<int64_t> sd = per_channel ? std::vector<int64_t>{O} : std::vector<int64_t>{};
+    SetTensor(g->add_initializer(), "xs", {}, {xs});
+    SetIntTensor(g->add_initializer(), "xz", 3, {}, {xz});
+    SetIntTensor(g->add_initializer(), "w", 3, {O, C, K, K}, wv);
+    SetTensor(g->add_initializer(), "ws", sd, ws);
+    SetIntTensor(g->add_initializer(), "wz", 3, sd, wz);
+    SetTensor(g->add_initializer(), "ys", {}, {ys});
+    SetIntTensor(g->add_initializer(), "yz", 3, {}, {yz});
+    SetIntTensor(g->add_initializer(), "b", 6, {O}, bias);
+    auto* n = AddNode(g, "QLinearConv", {"x", "xs", "xz", "w", "ws", "wz", "ys", "yz", "b"}, {"y"});
+    IntsAttr(n, "pads", {1, 1, 1, 1});
+    AddValueInfo(g->mutable_input(), "x", {1, C, H, W}, 3);
+    AddValueInfo(g->mutable_output(), "y", {1, O, H, W}, 3);
+    Tensor x(DataType::kInt8, DDim({1, C, H, W})), y;
+    for (size_t i = 0; i < xv.size(); ++i) x.mutable_data<int8_t>()[i] = static_cast<int8_t>(xv[i]);
+    Status s = RunModel(m, {{"x", x}}, "y", &y);
+    INFO(s.message());
+    REQUIRE(s.ok());
+    REQUIRE(y.dtype() == DataType::kInt8);
+    for (int64_t o = 0; o < O; ++o)
+      for (int64_t i = 0; i < H; ++i)
+        for (int64_t j = 0; j < W; ++j) {
+          int64_t acc = bias[o];
+          for (int64_t c = 0; c < C; ++c)
+            for (int64_t a = 0; a < K; ++a)
+              for (int64_t b = 0; b < K; ++b) {
+                const int64_t ii = i + a - 1, jj = j + b - 1;
+                if (ii < 0 || jj < 0 || ii >= H || jj >= W) continue;
+                acc += (xv[(c * H + ii) * W + jj] - xz) * (wv[((o * C + c) * K + a) * K + b] - wz[per_channel ? o : 0]);
+              }
+          const float mult = xs * ws[per_channel ? o : 0] / ys;  // float32, as the reference's scales
+          const double want = std::max(-128.0, std::min(127.0, RoundHalfEven(static_cast<double>(acc) * mult) + yz));
+          CHECK(y.data<int8_t>()[(o * H + i) * W + j] == want);
+        }
   }
 }

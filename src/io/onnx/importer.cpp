@@ -21,7 +21,8 @@ const std::vector<OnnxConverter>& AllConverters() {
     std::vector<OnnxConverter> v;
     for (const auto* family : {&OnnxNnConverters(), &OnnxMathConverters(), &OnnxShapeConverters(),
                                &OnnxControlConverters(), &OnnxDetectionConverters(), &OnnxTransformerConverters(),
-                               &OnnxLossConverters(), &OnnxSamplingConverters(), &OnnxSequenceConverters()})
+                               &OnnxLossConverters(), &OnnxSamplingConverters(), &OnnxSequenceConverters(),
+                               &OnnxQuantizeConverters()})
       for (const auto& row : *family)
         if (row.convert) v.push_back(row);
     return v;

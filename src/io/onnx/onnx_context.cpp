@@ -117,4 +117,17 @@ void OnnxContext::AddCast(const std::string& x, DataType from, const std::string
         {{"in_dtype", Attribute::Int(VarDataTypeOf(from))}, {"out_dtype", Attribute::Int(VarDataTypeOf(to))}});
 }
 
+Status OnnxContext::ConvertInner(const onnx::NodeProto& inner, Status (*convert)(OnnxContext&)) {
+  OnnxContext sub(g_, inner);
+  Status s = convert(sub);
+  if (!sub.attrs_.status.ok()) return sub.attrs_.status;
+  EMBER_RETURN_IF_ERROR(s);
+  for (const auto& kv : sub.attrs_.by_name) {
+    if (!sub.attrs_.used.count(kv.first))
+      return Unimplemented(Where(), ": attribute ", Quote(kv.first), " is not supported");
+    attrs_.used.insert(kv.first);  // the outer node's copy of it is handled
+  }
+  return Status::OK();
+}
+
 }  // namespace ember

@@ -118,6 +118,9 @@ class OnnxContext {
   Status EmitUnary(const std::string& type, std::map<std::string, Attribute> attrs = {});
   // y = x (of type `from`) cast to `to`.
   void AddCast(const std::string& x, DataType from, const std::string& y, DataType to);
+  // Converts `inner`, a node this converter built (the ConvInteger inside QLinearConv), with `convert` in this
+  // graph; an attribute of it that `convert` does not read is an error.
+  Status ConvertInner(const onnx::NodeProto& inner, Status (*convert)(OnnxContext&));
 
  private:
   OnnxGraph& g_;
@@ -146,5 +149,9 @@ const std::vector<OnnxConverter>& OnnxTransformerConverters();  // onnx_transfor
 const std::vector<OnnxConverter>& OnnxLossConverters();         // onnx_loss.cpp
 const std::vector<OnnxConverter>& OnnxSamplingConverters();     // onnx_sampling.cpp
 const std::vector<OnnxConverter>& OnnxSequenceConverters();     // onnx_sequence.cpp
+const std::vector<OnnxConverter>& OnnxQuantizeConverters();     // onnx_quantize.cpp
+
+// Converters other families build on.
+Status ConvertConv(OnnxContext& c);  // Conv and ConvTranspose (onnx_nn.cpp)
 
 }  // namespace ember

@@ -138,12 +138,16 @@ Status Filter2d(OnnxContext& c, const Tensor* w, std::string* filter) {
   return c.AddWeight(*filter, w4);
 }
 
-// Conv and ConvTranspose.
+}  // namespace
+
+// Conv and ConvTranspose (onnx_context.h: QLinearConv and ConvInteger reuse it).
 Status ConvertConv(OnnxContext& c) {
   EMBER_RETURN_IF_ERROR(c.NeedInputs(2));
   OnnxAttrs& a = c.attrs();
   const std::string x = c.In(0), y = c.Out(0);
   const bool transposed = c.op_type() == "ConvTranspose";
+  // ConvInteger (onnx_quantize.cpp): conv2d_integer, inputs 2 and 3 the zero points, int32 out.
+  const bool integer = c.op_type() == "ConvInteger";
   const Tensor* w = c.Const(c.In(1));
   int wrank = w ? w->dims().size() : c.Rank(c.In(1));
   std::vector<int64_t> kernel = a.Ints("kernel_shape", {});
@@ -166,6 +170,16 @@ Status ConvertConv(OnnxContext& c) {
   if (transposed && std::any_of(sp.output_padding.begin(), sp.output_padding.end(), [](int64_t v) { return v != 0; }))
     attrs["output_padding"] = Attribute::Ints(sp.output_padding);
   OpDesc::Slots ins = {{"Input", {x4}}, {"Filter", {filter}}};
+  if (integer) {
+    if (nsp != 1 && nsp != 2) return c.Fail(StrCat(nsp, "-D ConvInteger is not supported (1-D and 2-D only)"));
+    if (!c.In(2).empty()) ins.push_back({"InputZeroPoint", {c.In(2)}});
+    if (!c.In(3).empty()) ins.push_back({"FilterZeroPoint", {c.In(3)}});
+    c.SetType(y, DataType::kInt32);
+    c.SetType(y4, DataType::kInt32);
+    c.AddOp("conv2d_integer", ins, {{"Output", {y4}}}, attrs);
+    From2d(c, nsp, y4);
+    return Status::OK();
+  }
   if (!c.In(2).empty()) ins.push_back({"Bias", {c.In(2)}});
   c.SameType();
   c.CopyType(x, y4);
@@ -174,6 +188,8 @@ Status ConvertConv(OnnxContext& c) {
   From2d(c, nsp, y4);
   return Status::OK();
 }
+
+namespace {
 
 // MaxPool's Indices output (1-D and 2-D).
 // Indices: ONNX counts over the whole tensor, ((n * C + c) * H + h) * W + w (storage_order 0) or

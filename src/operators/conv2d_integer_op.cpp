@@ -1,0 +1,73 @@
+#include "operators/conv2d_integer_op.h"
+
+#include "framework/op_registry.h"
+
+namespace ember {
+
+Status Conv2dIntegerParam::Bind(ParamBinder* b) {
+  input = b->Input("Input");
+  filter = b->Input("Filter");
+  input_zero_point = b->OptionalInput("InputZeroPoint");
+  filter_zero_point = b->OptionalInput("FilterZeroPoint");
+  output = b->Output("Output");
+  AttrReader& a = b->attrs();
+  strides = a.Ints("strides", {1, 1});
+  paddings = a.Ints("paddings", {0, 0});
+  dilations = a.Ints("dilations", {1, 1});
+  groups = a.Int("groups", 1);
+  padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
+  return Status::OK();
+}
+
+namespace {
+
+bool IntegerInput(const Tensor* t) {
+  return t->dtype() == DataType::kInt8 || t->dtype() == DataType::kUInt8 || t->dtype() == DataType::kInt32;
+}
+
+}  // namespace
+
+Status Conv2dIntegerOp::InferShape() {
+  Conv2dIntegerParam& p = param_;
+  EMBER_CHECK(IntegerInput(p.input) && IntegerInput(p.filter), "inputs Input and Filter must be int8, uint8 or",
+              " int32, got ", DataTypeName(p.input->dtype()), " and ", DataTypeName(p.filter->dtype()));
+  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, "NCHW"));
+  const DDim& x = p.input->dims();
+  const DDim& w = p.filter->dims();
+  EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
+  EMBER_CHECK(w.size() == 4, "input Filter must be 4-D [Cout, Cin/groups, kh, kw], got ", w.ToString());
+  EMBER_CHECK(p.groups >= 1 && x[1] % p.groups == 0 && w[0] % p.groups == 0 && w[1] * p.groups == x[1],
+              "Input ", x.ToString(), " and Filter ", w.ToString(), " do not fit groups = ", p.groups);
+  EMBER_CHECK(w[2] > 0 && w[3] > 0, "Filter kernel size must be positive, got ", w.ToString());
+  if (p.input_zero_point)
+    EMBER_CHECK(IntegerInput(p.input_zero_point) && p.input_zero_point->numel() == 1,
+                "input InputZeroPoint must be one integer, got ", DataTypeName(p.input_zero_point->dtype()), " ",
+                p.input_zero_point->dims().ToString());
+  if (p.filter_zero_point)
+    EMBER_CHECK(IntegerInput(p.filter_zero_point) &&
+                    (p.filter_zero_point->numel() == 1 || p.filter_zero_point->numel() == w[0]),
+                "input FilterZeroPoint must be integers, one or one per output channel (", w[0], "), got ",
+                DataTypeName(p.filter_zero_point->dtype()), " ", p.filter_zero_point->dims().ToString());
+  ConvGeometry& g = p.geo;
+  g.batch = x[0], g.in_c = x[1], g.in_h = x[2], g.in_w = x[3];
+  g.out_c = w[0], g.groups = p.groups, g.kernel_h = w[2], g.kernel_w = w[3];
+  g.stride_h = p.strides[0], g.stride_w = p.strides[1];
+  int64_t in[2] = {g.in_h, g.in_w}, kernel[2] = {g.kernel_h, g.kernel_w};
+  int64_t dil[2] = {p.dilations[0], p.dilations[1]}, pads[4];
+  EMBER_RETURN_IF_ERROR(ResolvePadding(p.paddings, p.padding_algorithm, in, p.strides.data(), kernel, pads, dil));
+  g.dilation_h = dil[0], g.dilation_w = dil[1];
+  g.pad_top = pads[0], g.pad_bottom = pads[1], g.pad_left = pads[2], g.pad_right = pads[3];
+  const int64_t span_h = g.in_h + g.pad_top + g.pad_bottom - (g.dilation_h * (g.kernel_h - 1) + 1);
+  const int64_t span_w = g.in_w + g.pad_left + g.pad_right - (g.dilation_w * (g.kernel_w - 1) + 1);
+  EMBER_CHECK(span_h >= 0 && span_w >= 0, "output size would be <= 0: Input ", x.ToString(), ", Filter ",
+              w.ToString());
+  g.out_h = span_h / g.stride_h + 1;
+  g.out_w = span_w / g.stride_w + 1;
+  p.output->Resize(DDim({g.batch, g.out_c, g.out_h, g.out_w}));
+  p.output->set_dtype(DataType::kInt32);
+  return Status::OK();
+}
+
+REGISTER_OPERATOR_CPU(conv2d_integer, Conv2dIntegerOp)
+
+}  // namespace ember
