@@ -8,23 +8,7 @@ set -u
 ember=$1
 here=$(cd "$(dirname "$0")" && pwd)
 models="${EMBER_CACHE:-${HOME:-/tmp}/.cache/ember}/ocr"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() {  # check NAME EXPECTED_RC REGEX -- command...
-  local name=$1 want_rc=$2 regex=$3
-  shift 4
-  local out rc
-  out=$("$@" 2>&1)
-  rc=$?
-  if [ "$rc" -eq "$want_rc" ] && grep -Eq -- "$regex" <<<"$out"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAILED: $name (exit $rc, wanted $want_rc; output must match /$regex/)"
-    echo "$out" | head -20
-  fi
-}
+. "$(dirname "$0")/check.sh"  # $tmp, check NAME RC REGEX -- command...
 [ -f "$models/ch_PP-OCRv4_rec_infer.onnx" ] ||
   { echo "OCR models not found in $models: run tools/fetch_ocr_models.sh"; echo "0 passed, 1 failed"; exit 1; }
 py="$here/ocr_check.py"

@@ -12,23 +12,7 @@ models=${EMBER_MODELS_DIR:-$(dirname "$0")/../../../shared/models}
 ncnn_dir=${EMBER_NCNN_BENCH_DIR:-$models/../bench/ncnn}
 mnist="$models/paddle/mnist_mlp_handwriting"
 onnx="$models/onnx/mnist"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() {  # check NAME EXPECTED_RC REGEX -- command...
-  local name=$1 want_rc=$2 regex=$3
-  shift 4
-  local out rc
-  out=$("$@" 2>&1)
-  rc=$?
-  if [ "$rc" -eq "$want_rc" ] && grep -Eq -- "$regex" <<<"$out"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAILED: $name (exit $rc, wanted $want_rc; output must match /$regex/)"
-    echo "$out" | head -20
-  fi
-}
+. "$(dirname "$0")/check.sh"  # $tmp, check NAME RC REGEX -- command...
 for f in "$mnist/__model__" "$onnx/mnist.onnx" "$ncnn_dir/blazeface.param"; do
   [ -f "$f" ] || {
     echo "model $f not found (set EMBER_MODELS_DIR, EMBER_NCNN_BENCH_DIR)"; echo "0 passed, 1 failed"; exit 1
