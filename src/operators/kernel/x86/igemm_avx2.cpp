@@ -18,26 +18,32 @@ using TileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t*
 template <int MR>
 void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int32_t* tile) {
   __m256i acc[MR][2];
+#pragma GCC unroll 8
   for (int i = 0; i < MR; ++i) acc[i][0] = acc[i][1] = _mm256_setzero_si256();
   const __m256i low_bytes = _mm256_set1_epi16(0x00ff);
   for (int64_t q = 0; q < kq; ++q) {
     __m256i be[2], bo[2];
+#pragma GCC unroll 8
     for (int h = 0; h < 2; ++h) {
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + q * 64 + h * 32));
       be[h] = _mm256_srai_epi16(_mm256_slli_epi16(v, 8), 8);  // k0, k2 of each column
       bo[h] = _mm256_srai_epi16(v, 8);                         // k1, k3
     }
+#pragma GCC unroll 8
     for (int i = 0; i < MR; ++i) {
       int32_t quad;
       std::memcpy(&quad, a + i * lda + q * 4, 4);
       const __m256i av = _mm256_set1_epi32(quad);
       const __m256i ae = _mm256_and_si256(av, low_bytes), ao = _mm256_srli_epi16(av, 8);
+#pragma GCC unroll 8
       for (int h = 0; h < 2; ++h)
         acc[i][h] = _mm256_add_epi32(acc[i][h], _mm256_add_epi32(_mm256_madd_epi16(ae, be[h]),
                                                                  _mm256_madd_epi16(ao, bo[h])));
     }
   }
+#pragma GCC unroll 8
   for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 8
     for (int h = 0; h < 2; ++h)
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(tile + i * kIgemmTileLd + h * 8), acc[i][h]);
 }

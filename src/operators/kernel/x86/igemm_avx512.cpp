@@ -1,5 +1,6 @@
 // The int8 GEMM's AVX-512 VNNI micro-kernel (igemm_x86.h): vpdpbusd adds 4 u8 x s8 products into each int32
 // lane without saturation; 6 rows x 4 panels (64 columns) keep 24 accumulators in registers.
+// The loops over rows and panels are unrolled (#pragma GCC unroll) so the accumulators stay in registers.
 // Compiled with -mavx512bw -mavx512vnni on top of the avx512 flags (cmake/x86_kernels.cmake); only called where
 // HasAvx512Vnni().
 #include <immintrin.h>
@@ -18,19 +19,26 @@ using TileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t*
 template <int MR, int NP>
 void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t ps, int32_t* tile) {
   __m512i acc[MR][NP];
+#pragma GCC unroll 8
   for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 8
     for (int p = 0; p < NP; ++p) acc[i][p] = _mm512_setzero_si512();
   for (int64_t q = 0; q < kq; ++q) {
     __m512i bv[NP];
+#pragma GCC unroll 8
     for (int p = 0; p < NP; ++p) bv[p] = _mm512_loadu_si512(b + p * ps + q * 64);
+#pragma GCC unroll 8
     for (int i = 0; i < MR; ++i) {
       int32_t quad;
       std::memcpy(&quad, a + i * lda + q * 4, 4);
       const __m512i av = _mm512_set1_epi32(quad);
+#pragma GCC unroll 8
       for (int p = 0; p < NP; ++p) acc[i][p] = _mm512_dpbusd_epi32(acc[i][p], av, bv[p]);
     }
   }
+#pragma GCC unroll 8
   for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 8
     for (int p = 0; p < NP; ++p) _mm512_storeu_si512(tile + i * kIgemmTileLd + p * 16, acc[i][p]);
 }
 

@@ -14,23 +14,41 @@ namespace {
 
 constexpr int64_t kBlockCols = 256;  // a task's columns (a multiple of every level's tile width)
 
-// C's block [r0, r0 + mr) x [c0, c0 + cols) from the raw tile: the zero-point corrections in wrapping uint32
-// (the exact result modulo 2^32, as the int64 reference cast to int32).
-void StoreTile(const Int8GemmProblem& p, const int32_t* tile, int64_t r0, int mr, int64_t c0, int64_t cols,
-               const int32_t* row_sums) {
+// Per column j of a block: zb[j] = b_zp[j] - shift and zterm[j] = K * zb[j] - colsum[j], so that
+//   C[i][j] = dot - zb[j] * rowsum[i] + za[i] * zterm[j]
+// in wrapping uint32 (the exact result modulo 2^32, as the int64 reference cast to int32).
+struct ColumnTerms {
+  std::vector<uint32_t> zb, zterm;
+};
+
+void MakeColumnTerms(const Int8GemmProblem& p, int64_t c0, int64_t cols, ColumnTerms* t) {
   const Int8PackedB& b = *p.b;
-  const uint32_t k = static_cast<uint32_t>(b.k);
+  t->zb.resize(static_cast<size_t>(cols));
+  t->zterm.resize(static_cast<size_t>(cols));
+  for (int64_t j = 0; j < cols; ++j) {
+    const int64_t col = c0 + j;
+    const uint32_t zb = static_cast<uint32_t>((p.b_zp ? p.b_zp[p.b_zp_per_col ? col : 0] : 0) - b.shift);
+    t->zb[static_cast<size_t>(j)] = zb;
+    t->zterm[static_cast<size_t>(j)] =
+        static_cast<uint32_t>(b.k) * zb - static_cast<uint32_t>(b.col_sums[static_cast<size_t>(col)]);
+  }
+}
+
+// C's rows [r0, r0 + mr) x `cols` columns from the raw tile; zb / zterm start at the tile's first column.
+void StoreTile(const Int8GemmProblem& p, const int32_t* tile, int64_t r0, int mr, int64_t col0, int64_t cols,
+               const int32_t* row_sums, const uint32_t* zb, const uint32_t* zterm) {
   for (int i = 0; i < mr; ++i) {
     const int64_t row = r0 + i;
     const uint32_t za = static_cast<uint32_t>((p.a_zp ? p.a_zp[p.a_zp_per_row ? row : 0] : 0) + p.a_shift);
     const uint32_t rs = static_cast<uint32_t>(row_sums[i]);
-    int32_t* c = p.c + row * p.c_row_stride;
-    for (int64_t j = 0; j < cols; ++j) {
-      const int64_t col = c0 + j;
-      const uint32_t zb = static_cast<uint32_t>((p.b_zp ? p.b_zp[p.b_zp_per_col ? col : 0] : 0) - b.shift);
-      const uint32_t v = static_cast<uint32_t>(tile[i * kIgemmTileLd + j]) - zb * rs -
-                         za * static_cast<uint32_t>(b.col_sums[static_cast<size_t>(col)]) + k * za * zb;
-      c[col * p.c_col_stride] = static_cast<int32_t>(v);
+    const int32_t* t = tile + i * kIgemmTileLd;
+    int32_t* c = p.c + row * p.c_row_stride + col0 * p.c_col_stride;
+    if (p.c_col_stride == 1) {  // the common row-major C: a loop the compiler vectorizes
+      for (int64_t j = 0; j < cols; ++j)
+        c[j] = static_cast<int32_t>(static_cast<uint32_t>(t[j]) - zb[j] * rs + za * zterm[j]);
+    } else {
+      for (int64_t j = 0; j < cols; ++j)
+        c[j * p.c_col_stride] = static_cast<int32_t>(static_cast<uint32_t>(t[j]) - zb[j] * rs + za * zterm[j]);
     }
   }
 }
@@ -42,6 +60,8 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
   const int64_t k4 = b.k4, kq = k4 / 4, panel_stride = kq * 4 * kIgemmPanel;
   thread_local std::vector<uint8_t> a;
   thread_local std::vector<int32_t> sums;
+  thread_local ColumnTerms terms;
+  MakeColumnTerms(p, c0, cols, &terms);
   a.resize(static_cast<size_t>(rows * k4));
   sums.resize(static_cast<size_t>(rows));
   p.fill_a(p.a_ctx, r0, rows, a.data(), k4);
@@ -58,7 +78,7 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
     for (int64_t i = 0; i < rows; i += kern.mr) {
       const int mr = static_cast<int>(std::min<int64_t>(kern.mr, rows - i));
       kern.fn(kq, a.data() + i * k4, k4, b.data.data() + j / kIgemmPanel * panel_stride, panel_stride, tile, mr, np);
-      StoreTile(p, tile, r0 + i, mr, j, w, sums.data() + i);
+      StoreTile(p, tile, r0 + i, mr, j, w, sums.data() + i, terms.zb.data() + (j - c0), terms.zterm.data() + (j - c0));
     }
   }
 }
