@@ -13,10 +13,26 @@ namespace x86 {
 
 namespace {
 
-using TileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int32_t* tile);
+using TileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, const IgemmTerms& t,
+                        int32_t* tile);
+
+// The zero-point corrections on the stored tile (a pass in L1, kept out of Tile's k loop function).
+void Correct(const IgemmTerms& t, int32_t* tile, int mr) {
+  for (int i = 0; i < mr; ++i) {
+    const __m256i za = _mm256_set1_epi32(static_cast<int>(t.za[i]));
+    const __m256i rs = _mm256_set1_epi32(static_cast<int>(t.row_sum[i]));
+    for (int h = 0; h < 2; ++h) {
+      __m256i* c = reinterpret_cast<__m256i*>(tile + i * kIgemmTileLd + h * 8);
+      const __m256i zb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.zb + h * 8));
+      const __m256i zterm = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.zterm + h * 8));
+      _mm256_storeu_si256(c, _mm256_add_epi32(_mm256_sub_epi32(_mm256_loadu_si256(c), _mm256_mullo_epi32(zb, rs)),
+                                              _mm256_mullo_epi32(za, zterm)));
+    }
+  }
+}
 
 template <int MR>
-void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int32_t* tile) {
+void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, const IgemmTerms& t, int32_t* tile) {
   __m256i acc[MR][2];
 #pragma GCC unroll 8
   for (int i = 0; i < MR; ++i) acc[i][0] = acc[i][1] = _mm256_setzero_si256();
@@ -46,14 +62,18 @@ void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int32_t* t
 #pragma GCC unroll 8
     for (int h = 0; h < 2; ++h)
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(tile + i * kIgemmTileLd + h * 8), acc[i][h]);
+  Correct(t, tile, MR);
 }
 
 }  // namespace
 
 void IgemmKernelAvx2(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
-                     int32_t* tile, int mr, int np) {
+                     const IgemmTerms& t, int32_t* tile, int mr, int np) {
   static const TileFn kRows[4] = {Tile<1>, Tile<2>, Tile<3>, Tile<4>};
-  for (int p = 0; p < np; ++p) kRows[mr - 1](kq, a, lda, b + p * panel_stride, tile + p * kIgemmPanel);
+  for (int p = 0; p < np; ++p) {
+    const IgemmTerms tp{t.za, t.row_sum, t.zb + p * kIgemmPanel, t.zterm + p * kIgemmPanel};
+    kRows[mr - 1](kq, a, lda, b + p * panel_stride, tp, tile + p * kIgemmPanel);
+  }
 }
 
 }  // namespace x86

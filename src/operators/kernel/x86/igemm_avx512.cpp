@@ -14,10 +14,27 @@ namespace x86 {
 
 namespace {
 
-using TileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t ps, int32_t* tile);
+using TileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t ps,
+                        const IgemmTerms& t, int32_t* tile);
+
+// The zero-point corrections on the stored tile (a pass in L1; done inside Tile's k loop function, they made
+// GCC keep the accumulators in memory).
+void Correct(const IgemmTerms& t, int32_t* tile, int mr, int np) {
+  for (int i = 0; i < mr; ++i) {
+    const __m512i za = _mm512_set1_epi32(static_cast<int>(t.za[i]));
+    const __m512i rs = _mm512_set1_epi32(static_cast<int>(t.row_sum[i]));
+    for (int p = 0; p < np; ++p) {
+      int32_t* c = tile + i * kIgemmTileLd + p * 16;
+      const __m512i zb = _mm512_loadu_si512(t.zb + p * 16), zterm = _mm512_loadu_si512(t.zterm + p * 16);
+      _mm512_storeu_si512(c, _mm512_add_epi32(_mm512_sub_epi32(_mm512_loadu_si512(c), _mm512_mullo_epi32(zb, rs)),
+                                              _mm512_mullo_epi32(za, zterm)));
+    }
+  }
+}
 
 template <int MR, int NP>
-void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t ps, int32_t* tile) {
+void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t ps, const IgemmTerms& t,
+          int32_t* tile) {
   __m512i acc[MR][NP];
 #pragma GCC unroll 8
   for (int i = 0; i < MR; ++i)
@@ -40,6 +57,7 @@ void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t ps
   for (int i = 0; i < MR; ++i)
 #pragma GCC unroll 8
     for (int p = 0; p < NP; ++p) _mm512_storeu_si512(tile + i * kIgemmTileLd + p * 16, acc[i][p]);
+  Correct(t, tile, MR, NP);
 }
 
 template <int MR>
@@ -50,10 +68,10 @@ struct Row {
 }  // namespace
 
 void IgemmKernelAvx512Vnni(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
-                           int32_t* tile, int mr, int np) {
+                           const IgemmTerms& t, int32_t* tile, int mr, int np) {
   static const TileFn* const kRows[6] = {Row<1>::fns, Row<2>::fns, Row<3>::fns,
                                          Row<4>::fns, Row<5>::fns, Row<6>::fns};
-  kRows[mr - 1][np - 1](kq, a, lda, b, panel_stride, tile);
+  kRows[mr - 1][np - 1](kq, a, lda, b, panel_stride, t, tile);
 }
 
 }  // namespace x86

@@ -14,17 +14,16 @@ namespace {
 
 constexpr int64_t kBlockCols = 256;  // a task's columns (a multiple of every level's tile width)
 
-// Per column j of a block: zb[j] = b_zp[j] - shift and zterm[j] = K * zb[j] - colsum[j], so that
-//   C[i][j] = dot - zb[j] * rowsum[i] + za[i] * zterm[j]
-// in wrapping uint32 (the exact result modulo 2^32, as the int64 reference cast to int32).
-struct ColumnTerms {
-  std::vector<uint32_t> zb, zterm;
+// A block's correction terms (IgemmTerms): per row za, row_sum; per column zb, zterm (zeros past the block to
+// whole tiles).
+struct BlockTerms {
+  std::vector<uint32_t> za, row_sum, zb, zterm;
 };
 
-void MakeColumnTerms(const Int8GemmProblem& p, int64_t c0, int64_t cols, ColumnTerms* t) {
+void MakeColumnTerms(const Int8GemmProblem& p, int64_t c0, int64_t cols, int64_t padded, BlockTerms* t) {
   const Int8PackedB& b = *p.b;
-  t->zb.resize(static_cast<size_t>(cols));
-  t->zterm.resize(static_cast<size_t>(cols));
+  t->zb.assign(static_cast<size_t>(padded), 0);
+  t->zterm.assign(static_cast<size_t>(padded), 0);
   for (int64_t j = 0; j < cols; ++j) {
     const int64_t col = c0 + j;
     const uint32_t zb = static_cast<uint32_t>((p.b_zp ? p.b_zp[p.b_zp_per_col ? col : 0] : 0) - b.shift);
@@ -34,23 +33,29 @@ void MakeColumnTerms(const Int8GemmProblem& p, int64_t c0, int64_t cols, ColumnT
   }
 }
 
-// C's rows [r0, r0 + mr) x `cols` columns from the raw tile; zb / zterm start at the tile's first column.
-void StoreTile(const Int8GemmProblem& p, const int32_t* tile, int64_t r0, int mr, int64_t col0, int64_t cols,
-               const int32_t* row_sums, const uint32_t* zb, const uint32_t* zterm) {
-  for (int i = 0; i < mr; ++i) {
-    const int64_t row = r0 + i;
-    const uint32_t za = static_cast<uint32_t>((p.a_zp ? p.a_zp[p.a_zp_per_row ? row : 0] : 0) + p.a_shift);
-    const uint32_t rs = static_cast<uint32_t>(row_sums[i]);
-    const int32_t* t = tile + i * kIgemmTileLd;
-    int32_t* c = p.c + row * p.c_row_stride + col0 * p.c_col_stride;
-    if (p.c_col_stride == 1) {  // the common row-major C: a loop the compiler vectorizes
-      for (int64_t j = 0; j < cols; ++j)
-        c[j] = static_cast<int32_t>(static_cast<uint32_t>(t[j]) - zb[j] * rs + za * zterm[j]);
-    } else {
-      for (int64_t j = 0; j < cols; ++j)
-        c[j * p.c_col_stride] = static_cast<int32_t>(static_cast<uint32_t>(t[j]) - zb[j] * rs + za * zterm[j]);
-    }
+// Row terms of A's filled rows (`a`: rows x k4 bytes).
+void MakeRowTerms(const Int8GemmProblem& p, const uint8_t* a, int64_t r0, int64_t rows, int64_t k4, BlockTerms* t) {
+  t->za.resize(static_cast<size_t>(rows));
+  t->row_sum.resize(static_cast<size_t>(rows));
+  for (int64_t i = 0; i < rows; ++i) {
+    uint32_t s = 0;
+    for (int64_t l = 0; l < k4; ++l) s += a[i * k4 + l];
+    t->row_sum[static_cast<size_t>(i)] = s;
+    t->za[static_cast<size_t>(i)] = static_cast<uint32_t>((p.a_zp ? p.a_zp[p.a_zp_per_row ? r0 + i : 0] : 0) +
+                                                          p.a_shift);
   }
+}
+
+// Copies a finished tile into C: rows [row, row + mr) x `cols` columns from col.
+void StoreTile(const Int8GemmProblem& p, const int32_t* tile, int64_t row, int mr, int64_t col, int64_t cols) {
+  int32_t* c = p.c + row * p.c_row_stride + col * p.c_col_stride;
+  if (p.c_col_stride == 1) {
+    for (int i = 0; i < mr; ++i)
+      std::memcpy(c + i * p.c_row_stride, tile + i * kIgemmTileLd, static_cast<size_t>(cols) * sizeof(int32_t));
+    return;
+  }
+  for (int64_t j = 0; j < cols; ++j)  // C column-major (a conv's NCHW output): runs down each column
+    for (int i = 0; i < mr; ++i) c[j * p.c_col_stride + i * p.c_row_stride] = tile[i * kIgemmTileLd + j];
 }
 
 // Rows [r0, r0 + rows) by columns [c0, c0 + cols) of C: A's rows filled once, then tiles.
@@ -58,27 +63,23 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
            int64_t cols) {
   const Int8PackedB& b = *p.b;
   const int64_t k4 = b.k4, kq = k4 / 4, panel_stride = kq * 4 * kIgemmPanel;
-  thread_local std::vector<uint8_t> a;
-  thread_local std::vector<int32_t> sums;
-  thread_local ColumnTerms terms;
-  MakeColumnTerms(p, c0, cols, &terms);
-  a.resize(static_cast<size_t>(rows * k4));
-  sums.resize(static_cast<size_t>(rows));
-  p.fill_a(p.a_ctx, r0, rows, a.data(), k4);
-  for (int64_t i = 0; i < rows; ++i) {
-    uint32_t s = 0;
-    for (int64_t t = 0; t < k4; ++t) s += a[static_cast<size_t>(i * k4 + t)];
-    sums[static_cast<size_t>(i)] = static_cast<int32_t>(s);
-  }
-  alignas(64) int32_t tile[kIgemmMaxMR * kIgemmTileLd];
   const int64_t nr = static_cast<int64_t>(kern.np) * kIgemmPanel;
-  for (int64_t j = c0; j < c0 + cols; j += nr) {
-    const int64_t w = std::min(nr, c0 + cols - j);
+  thread_local std::vector<uint8_t> a;
+  thread_local BlockTerms terms;
+  a.resize(static_cast<size_t>(rows * k4));
+  p.fill_a(p.a_ctx, r0, rows, a.data(), k4);
+  MakeRowTerms(p, a.data(), r0, rows, k4, &terms);
+  MakeColumnTerms(p, c0, cols, (cols + nr - 1) / nr * nr, &terms);
+  alignas(64) int32_t tile[kIgemmMaxMR * kIgemmTileLd];
+  for (int64_t j = 0; j < cols; j += nr) {
+    const int64_t w = std::min(nr, cols - j);
     const int np = static_cast<int>((w + kIgemmPanel - 1) / kIgemmPanel);
+    const int8_t* bp = b.data.data() + (c0 + j) / kIgemmPanel * panel_stride;
     for (int64_t i = 0; i < rows; i += kern.mr) {
       const int mr = static_cast<int>(std::min<int64_t>(kern.mr, rows - i));
-      kern.fn(kq, a.data() + i * k4, k4, b.data.data() + j / kIgemmPanel * panel_stride, panel_stride, tile, mr, np);
-      StoreTile(p, tile, r0 + i, mr, j, w, sums.data() + i, terms.zb.data() + (j - c0), terms.zterm.data() + (j - c0));
+      const IgemmTerms t{terms.za.data() + i, terms.row_sum.data() + i, terms.zb.data() + j, terms.zterm.data() + j};
+      kern.fn(kq, a.data() + i * k4, k4, bp, panel_stride, t, tile, mr, np);
+      StoreTile(p, tile, r0 + i, mr, c0 + j, w);
     }
   }
 }
@@ -86,15 +87,17 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
 }  // namespace
 
 void IgemmKernelGeneric(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
-                        int32_t* tile, int mr, int np) {
+                        const IgemmTerms& t, int32_t* tile, int mr, int np) {
   for (int i = 0; i < mr; ++i)
     for (int p = 0; p < np; ++p)
       for (int c = 0; c < kIgemmPanel; ++c) {
         int32_t acc = 0;
         const int8_t* bp = b + p * panel_stride + c * 4;
         for (int64_t q = 0; q < kq; ++q)
-          for (int t = 0; t < 4; ++t) acc += a[i * lda + q * 4 + t] * bp[q * 4 * kIgemmPanel + t];
-        tile[i * kIgemmTileLd + p * kIgemmPanel + c] = acc;
+          for (int l = 0; l < 4; ++l) acc += a[i * lda + q * 4 + l] * bp[q * 4 * kIgemmPanel + l];
+        const int j = p * kIgemmPanel + c;
+        tile[i * kIgemmTileLd + j] =
+            static_cast<int32_t>(static_cast<uint32_t>(acc) - t.zb[j] * t.row_sum[i] + t.za[i] * t.zterm[j]);
       }
 }
 

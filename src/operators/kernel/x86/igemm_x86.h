@@ -20,10 +20,20 @@ constexpr int kIgemmPanel = 16;   // columns of a packed B panel
 constexpr int kIgemmTileLd = 64;  // row stride of a micro-kernel's tile (at most 4 panels)
 constexpr int kIgemmMaxMR = 6;
 
-// Raw dot products of `mr` rows of A (lda bytes apart, 4 * kq bytes each) with `np` packed B panels
-// (panel_stride bytes apart): tile[i * kIgemmTileLd + j] for j < 16 * np.
+// The zero-point corrections of a tile, from its first row and column (column arrays padded to whole panels):
+//   C[i][j] = dot[i][j] - zb[j] * row_sum[i] + za[i] * zterm[j]  (wrapping uint32)
+// with za the A zero point plus A's shift, zb the B zero point minus B's shift, zterm = K * zb - colsum(B).
+struct IgemmTerms {
+  const uint32_t* za;
+  const uint32_t* row_sum;
+  const uint32_t* zb;
+  const uint32_t* zterm;
+};
+
+// C's values for `mr` rows of A (lda bytes apart, 4 * kq bytes each) times `np` packed B panels (panel_stride
+// bytes apart), corrected by `t`: tile[i * kIgemmTileLd + j] for j < 16 * np.
 using IgemmKernelFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
-                               int32_t* tile, int mr, int np);
+                               const IgemmTerms& t, int32_t* tile, int mr, int np);
 struct IgemmKernels {
   IgemmKernelFn fn;
   int mr, np;  // the largest tile
@@ -39,11 +49,11 @@ void PackInt8B(const void* b, bool b_signed, int64_t k, int64_t n, int64_t strid
 void Igemm(const Int8GemmProblem& p, Isa isa);
 
 void IgemmKernelGeneric(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
-                        int32_t* tile, int mr, int np);
+                        const IgemmTerms& t, int32_t* tile, int mr, int np);
 void IgemmKernelAvx2(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
-                     int32_t* tile, int mr, int np);
+                     const IgemmTerms& t, int32_t* tile, int mr, int np);
 void IgemmKernelAvx512Vnni(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
-                           int32_t* tile, int mr, int np);
+                           const IgemmTerms& t, int32_t* tile, int mr, int np);
 
 }  // namespace x86
 }  // namespace ember
