@@ -37,20 +37,29 @@ void FillPatches(const void* ctx, int64_t row0, int64_t rows, uint8_t* dst, int6
   }
 }
 
-// Group `grp` of image `n` as padded HWC bytes (shifted to uint8) into *hwc.
+// Group `grp` of image `n` as padded HWC bytes (shifted to uint8) into *hwc: 8 channels of a pixel written at
+// once (byte stores a plane apart were half the GEMM's time on 256 channels).
 void ToPaddedHwc(const Conv2dIntegerParam& p, int64_t n, int64_t grp, uint8_t pad, std::vector<uint8_t>* hwc) {
   const ConvGeometry& g = p.geo;
   const int64_t cin_g = g.in_c / g.groups, ph = g.in_h + g.pad_top + g.pad_bottom;
-  const int64_t pw = g.in_w + g.pad_left + g.pad_right;
+  const int64_t pw = g.in_w + g.pad_left + g.pad_right, plane = g.in_h * g.in_w;
   hwc->assign(static_cast<size_t>(ph * pw * cin_g), pad);
   const uint8_t flip = p.input->dtype() == DataType::kInt8 ? 0x80 : 0;
-  const uint8_t* x = static_cast<const uint8_t*>(p.input->raw_data()) + (n * g.in_c + grp * cin_g) * g.in_h * g.in_w;
-  for (int64_t c = 0; c < cin_g; ++c)
-    for (int64_t h = 0; h < g.in_h; ++h) {
-      uint8_t* d = hwc->data() + ((h + g.pad_top) * pw + g.pad_left) * cin_g + c;
-      const uint8_t* src = x + (c * g.in_h + h) * g.in_w;
-      for (int64_t w = 0; w < g.in_w; ++w) d[w * cin_g] = src[w] ^ flip;
-    }
+  const uint8_t* x = static_cast<const uint8_t*>(p.input->raw_data()) + (n * g.in_c + grp * cin_g) * plane;
+  uint8_t* base = hwc->data();
+  for (int64_t h = 0; h < g.in_h; ++h) {
+    uint8_t* row = base + ((h + g.pad_top) * pw + g.pad_left) * cin_g;
+    const uint8_t* src = x + h * g.in_w;
+    int64_t c = 0;
+    for (; c + 8 <= cin_g; c += 8)
+      for (int64_t w = 0; w < g.in_w; ++w) {
+        uint8_t v[8];
+        for (int t = 0; t < 8; ++t) v[t] = src[(c + t) * plane + w] ^ flip;
+        std::memcpy(row + w * cin_g + c, v, 8);
+      }
+    for (; c < cin_g; ++c)
+      for (int64_t w = 0; w < g.in_w; ++w) row[w * cin_g + c] = src[c * plane + w] ^ flip;
+  }
 }
 
 // The filter of each group as B [R (kh, kw, c), cout_g], packed; made once per model when it is a weight.

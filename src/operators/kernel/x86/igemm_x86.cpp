@@ -46,16 +46,15 @@ void MakeRowTerms(const Int8GemmProblem& p, const uint8_t* a, int64_t r0, int64_
   }
 }
 
-// Copies a finished tile into C: rows [row, row + mr) x `cols` columns from col.
-void StoreTile(const Int8GemmProblem& p, const int32_t* tile, int64_t row, int mr, int64_t col, int64_t cols) {
-  int32_t* c = p.c + row * p.c_row_stride + col * p.c_col_stride;
-  if (p.c_col_stride == 1) {
+// Copies a finished tile (mr rows x cols) to dst, rows ldr apart, columns ldc apart.
+void CopyTile(const int32_t* tile, int mr, int64_t cols, int32_t* dst, int64_t ldr, int64_t ldc) {
+  if (ldc == 1) {
     for (int i = 0; i < mr; ++i)
-      std::memcpy(c + i * p.c_row_stride, tile + i * kIgemmTileLd, static_cast<size_t>(cols) * sizeof(int32_t));
+      std::memcpy(dst + i * ldr, tile + i * kIgemmTileLd, static_cast<size_t>(cols) * sizeof(int32_t));
     return;
   }
-  for (int64_t j = 0; j < cols; ++j)  // C column-major (a conv's NCHW output): runs down each column
-    for (int i = 0; i < mr; ++i) c[j * p.c_col_stride + i * p.c_row_stride] = tile[i * kIgemmTileLd + j];
+  for (int64_t j = 0; j < cols; ++j)
+    for (int i = 0; i < mr; ++i) dst[j * ldc + i * ldr] = tile[i * kIgemmTileLd + j];
 }
 
 // Rows [r0, r0 + rows) by columns [c0, c0 + cols) of C: A's rows filled once, then tiles.
@@ -71,6 +70,11 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
   MakeRowTerms(p, a.data(), r0, rows, k4, &terms);
   MakeColumnTerms(p, c0, cols, (cols + nr - 1) / nr * nr, &terms);
   alignas(64) int32_t tile[kIgemmMaxMR * kIgemmTileLd];
+  // A column-major C (a conv's NCHW output, rows 1 apart) gets a tile column of all the block's rows at a time,
+  // gathered here: scattered 6-row pieces of 64 planes thrash L1's sets.
+  const bool by_column = p.c_col_stride != 1 && p.c_row_stride == 1;
+  thread_local std::vector<int32_t> column_block;
+  if (by_column) column_block.resize(static_cast<size_t>(rows * nr));
   for (int64_t j = 0; j < cols; j += nr) {
     const int64_t w = std::min(nr, cols - j);
     const int np = static_cast<int>((w + kIgemmPanel - 1) / kIgemmPanel);
@@ -79,8 +83,13 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
       const int mr = static_cast<int>(std::min<int64_t>(kern.mr, rows - i));
       const IgemmTerms t{terms.za.data() + i, terms.row_sum.data() + i, terms.zb.data() + j, terms.zterm.data() + j};
       kern.fn(kq, a.data() + i * k4, k4, bp, panel_stride, t, tile, mr, np);
-      StoreTile(p, tile, r0 + i, mr, c0 + j, w);
+      if (by_column) CopyTile(tile, mr, w, column_block.data() + i, 1, rows);
+      else CopyTile(tile, mr, w, p.c + (r0 + i) * p.c_row_stride + (c0 + j) * p.c_col_stride, p.c_row_stride,
+                    p.c_col_stride);
     }
+    for (int64_t jj = 0; by_column && jj < w; ++jj)
+      std::memcpy(p.c + r0 + (c0 + j + jj) * p.c_col_stride, column_block.data() + jj * rows,
+                  static_cast<size_t>(rows) * sizeof(int32_t));
   }
 }
 
