@@ -100,13 +100,13 @@ void IgemmKernelGeneric(int64_t kq, const uint8_t* a, int64_t lda, const int8_t*
   for (int i = 0; i < mr; ++i)
     for (int p = 0; p < np; ++p)
       for (int c = 0; c < kIgemmPanel; ++c) {
-        int32_t acc = 0;
+        uint32_t acc = 0;  // wraps as vpdpbusd's lanes do (no signed overflow for a huge K)
         const int8_t* bp = b + p * panel_stride + c * 4;
         for (int64_t q = 0; q < kq; ++q)
-          for (int l = 0; l < 4; ++l) acc += a[i * lda + q * 4 + l] * bp[q * 4 * kIgemmPanel + l];
+          for (int l = 0; l < 4; ++l)
+            acc += static_cast<uint32_t>(a[i * lda + q * 4 + l] * bp[q * 4 * kIgemmPanel + l]);
         const int j = p * kIgemmPanel + c;
-        tile[i * kIgemmTileLd + j] =
-            static_cast<int32_t>(static_cast<uint32_t>(acc) - t.zb[j] * t.row_sum[i] + t.za[i] * t.zterm[j]);
+        tile[i * kIgemmTileLd + j] = static_cast<int32_t>(acc - t.zb[j] * t.row_sum[i] + t.za[i] * t.zterm[j]);
       }
 }
 
@@ -128,14 +128,14 @@ void PackInt8B(const void* b, bool b_signed, int64_t k, int64_t n, int64_t strid
   out->col_sums.assign(static_cast<size_t>(n), 0);
   for (int64_t j = 0; j < n; ++j) {
     int8_t* dst = out->data.data() + j / kIgemmPanel * panel_size + j % kIgemmPanel * 4;
-    int32_t sum = 0;
+    uint32_t sum = 0;
     for (int64_t l = 0; l < k; ++l) {
       const int64_t at = l * stride_k + j * stride_n;
       const int v = b_signed ? static_cast<const int8_t*>(b)[at] : static_cast<const uint8_t*>(b)[at] - 128;
       dst[l / 4 * 4 * kIgemmPanel + l % 4] = static_cast<int8_t>(v);
-      sum += v;
+      sum += static_cast<uint32_t>(v);
     }
-    out->col_sums[static_cast<size_t>(j)] = sum;
+    out->col_sums[static_cast<size_t>(j)] = static_cast<int32_t>(sum);
   }
 }
 
