@@ -98,16 +98,19 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
 void IgemmKernelGeneric(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
                         const IgemmTerms& t, int32_t* tile, int mr, int np) {
   for (int i = 0; i < mr; ++i)
-    for (int p = 0; p < np; ++p)
-      for (int c = 0; c < kIgemmPanel; ++c) {
-        uint32_t acc = 0;  // wraps as vpdpbusd's lanes do (no signed overflow for a huge K)
-        const int8_t* bp = b + p * panel_stride + c * 4;
-        for (int64_t q = 0; q < kq; ++q)
-          for (int l = 0; l < 4; ++l)
-            acc += static_cast<uint32_t>(a[i * lda + q * 4 + l] * bp[q * 4 * kIgemmPanel + l]);
-        const int j = p * kIgemmPanel + c;
-        tile[i * kIgemmTileLd + j] = static_cast<int32_t>(acc - t.zb[j] * t.row_sum[i] + t.za[i] * t.zterm[j]);
+    for (int j = 0; j < np * kIgemmPanel; ++j) {
+      const uint8_t* ar = a + i * lda;
+      const int8_t* bc = b + j / kIgemmPanel * panel_stride + j % kIgemmPanel * 4;
+      int32_t acc = 0;  // |a * b| <= 32640, 4 per step: overflows only past K = 2^16 (see the wrapping sum below)
+      uint32_t sum = 0;
+      for (int64_t q = 0; q < kq; ++q) {
+        acc += ar[q * 4] * bc[q * 64] + ar[q * 4 + 1] * bc[q * 64 + 1] + ar[q * 4 + 2] * bc[q * 64 + 2] +
+               ar[q * 4 + 3] * bc[q * 64 + 3];
+        if ((q & 0x3fff) == 0x3fff) sum += static_cast<uint32_t>(acc), acc = 0;  // 16384 steps: |acc| < 2^31
       }
+      sum += static_cast<uint32_t>(acc);  // wraps as vpdpbusd's lanes do
+      tile[i * kIgemmTileLd + j] = static_cast<int32_t>(sum - t.zb[j] * t.row_sum[i] + t.za[i] * t.zterm[j]);
+    }
 }
 
 IgemmKernels IgemmKernelsFor(Isa isa) {
