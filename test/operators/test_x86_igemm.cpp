@@ -138,27 +138,31 @@ TEST_CASE("x86 int8 GEMM: saturation hazards, deep K, several blocks and threads
           Check({200, 300, 67, as, bs, zp, false, zp == 1}, isa, &rng);  // several row and column blocks
         }
     Check({1, 1000, 300, false, true, 1, false, false}, isa, &rng);  // one row: the columns split
+    Check({2, 17, 70001, false, true, 1, true, false}, isa, &rng);   // K past 2^16
   }
 }
 
-TEST_CASE("x86 int8 GEMM: 255 x -128 everywhere (vpmaddubsw would saturate)", "[x86][igemm][quantize]") {
-  for (Isa isa : test::SupportedIsas(true)) {
-    const int64_t m = 9, n = 33, k = 517;
-    std::vector<int> a(static_cast<size_t>(m * k), 255);
-    Int8PackedB packed;
-    std::vector<int8_t> b(static_cast<size_t>(k * n), -128);
-    x86::PackInt8B(b.data(), true, k, n, n, 1, &packed);
-    const MatrixA src{&a, k, false};
-    std::vector<int32_t> got(static_cast<size_t>(m * n));
-    Int8GemmProblem p;
-    p.m = m;
-    p.fill_a = FillRows;
-    p.a_ctx = &src;
-    p.b = &packed;
-    p.c = got.data();
-    p.c_row_stride = n;
-    x86::Igemm(p, isa);
-    INFO(x86::IgemmKernelsFor(isa).name);
-    for (int32_t v : got) REQUIRE(v == -255 * 128 * k);
-  }
+TEST_CASE("x86 int8 GEMM: 255 x -128 everywhere (vpmaddubsw would saturate; past K = 65793 int32 wraps)",
+          "[x86][igemm][quantize]") {
+  for (Isa isa : test::SupportedIsas(true))
+    for (int64_t k : {517, 70001}) {
+      const int64_t m = 9, n = 33;
+      std::vector<int> a(static_cast<size_t>(m * k), 255);
+      Int8PackedB packed;
+      std::vector<int8_t> b(static_cast<size_t>(k * n), -128);
+      x86::PackInt8B(b.data(), true, k, n, n, 1, &packed);
+      const MatrixA src{&a, k, false};
+      std::vector<int32_t> got(static_cast<size_t>(m * n));
+      Int8GemmProblem p;
+      p.m = m;
+      p.fill_a = FillRows;
+      p.a_ctx = &src;
+      p.b = &packed;
+      p.c = got.data();
+      p.c_row_stride = n;
+      x86::Igemm(p, isa);
+      INFO(x86::IgemmKernelsFor(isa).name << " K " << k);
+      const int64_t want = -255 * 128 * k;  // the int64 reference cast to int32 (wrapping)
+      for (int32_t v : got) REQUIRE(v == static_cast<int32_t>(static_cast<uint32_t>(want)));
+    }
 }
