@@ -1,7 +1,7 @@
 # x86 SIMD kernels (src/operators/kernel/x86): sets EMBER_X86_SRCS, the sources added to the ember library, and
 # EMBER_CPU_ACCEL_SRCS, the dispatch table through which the cpu kernels reach them (x86/x86_accel.cpp fills it).
 #   *_avx2.cpp    compiled with -mavx2 -mfma        (object library ember_x86_avx2)
-#   *_avx512.cpp  compiled with -mavx512f -mfma     (object library ember_x86_avx512)
+#   *_avx512.cpp  compiled with -mavx512f -mfma     (object library ember_x86_avx512; igemm_avx512.cpp adds VNNI)
 #   everything else there with the baseline flags (dispatch, drivers, portable fallbacks).
 # Which variant runs is chosen at run time (cpu_isa.h: CPUID + XGETBV, EMBER_ISA=avx512|avx2|generic).
 # -DEMBER_X86_KERNELS=OFF builds the portable kernels only (the baseline `tools/bench_suite.sh` compares with).
@@ -25,6 +25,8 @@ if(EMBER_X86_KERNELS AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i[
   target_compile_options(ember_x86_avx2 PRIVATE -mavx2 -mfma)
   add_library(ember_x86_avx512 OBJECT ${_x86_avx512})
   target_compile_options(ember_x86_avx512 PRIVATE -mavx512f -mavx2 -mfma -Wno-maybe-uninitialized)
+  # The int8 GEMM's vpdpbusd kernel, called only where CPUID reports AVX512BW and AVX512-VNNI (cpu_isa.h).
+  set_source_files_properties(${_x86_dir}/igemm_avx512.cpp PROPERTIES COMPILE_OPTIONS "-mavx512bw;-mavx512vnni")
   foreach(_t ember_x86_avx2 ember_x86_avx512)
     target_include_directories(${_t} PRIVATE ${CMAKE_SOURCE_DIR}/src)
     target_compile_definitions(${_t} PRIVATE EMBER_HAVE_X86_KERNELS=1)

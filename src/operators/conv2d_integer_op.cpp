@@ -10,6 +10,10 @@ Status Conv2dIntegerParam::Bind(ParamBinder* b) {
   input_zero_point = b->OptionalInput("InputZeroPoint");
   filter_zero_point = b->OptionalInput("FilterZeroPoint");
   output = b->Output("Output");
+  weights_scope = b->weights_scope();
+  const auto& names = b->op().Input("Filter");
+  if (names.size() == 1 && weights_scope->FindLocalVar(names[0]) && !b->op().Output("Output").empty())
+    cache_key = "conv2d_integer_igemm:" + names[0] + ">" + b->op().Output("Output")[0];
   AttrReader& a = b->attrs();
   strides = a.Ints("strides", {1, 1});
   paddings = a.Ints("paddings", {0, 0});

@@ -24,6 +24,9 @@ struct Conv2dIntegerParam {
   int64_t groups = 1;
   std::string padding_algorithm;
   ConvGeometry geo;  // set by InferShape
+  // Set when Filter is a model weight: its int8 GEMM packing is made once and shared under this key.
+  const Scope* weights_scope = nullptr;
+  std::string cache_key;
   Status Bind(ParamBinder* b);
 };
 

@@ -12,6 +12,10 @@ Status MatMulIntegerParam::Bind(ParamBinder* b) {
   x_zero_point = b->OptionalInput("XZeroPoint");
   y_zero_point = b->OptionalInput("YZeroPoint");
   out = b->Output("Out");
+  weights_scope = b->weights_scope();
+  const auto& names = b->op().Input("Y");
+  if (names.size() == 1 && weights_scope->FindLocalVar(names[0]) && !b->op().Output("Out").empty())
+    cache_key = "matmul_integer_igemm:" + names[0] + ">" + b->op().Output("Out")[0];
   return Status::OK();
 }
 

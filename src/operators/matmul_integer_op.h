@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "framework/operator.h"
@@ -21,6 +22,9 @@ struct MatMulIntegerParam {
   // Set by InferShape: Out[b] = X[x_offsets[b]] (m x k) times Y[y_offsets[b]] (k x n), offsets in elements.
   int64_t m = 0, n = 0, k = 0;
   std::vector<int64_t> x_offsets, y_offsets;
+  // Set when Y is a model weight: its int8 GEMM packing is made once and shared under this key.
+  const Scope* weights_scope = nullptr;
+  std::string cache_key;
   Status Bind(ParamBinder* b);
 };
 

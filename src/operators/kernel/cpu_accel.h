@@ -82,6 +82,41 @@ struct SoftmaxAccel {  // softmax / log_softmax of X viewed as [outer, n, inner]
   const char* (*name)();  // also when !supports ("portable")
 };
 
+// Exact int8 GEMM: C[i][j] = sum_k (A[i][k] - a_zp[i]) * (B[k][j] - b_zp[j]) in wrapping int32 (ONNX MatMulInteger;
+// the int64 reference cast to int32). B, the weight, is packed once (PackInt8B) into panels of 16 columns by
+// quads of k, signed (a uint8 B is stored minus 128), with its column sums; every level reads that one layout.
+struct Int8PackedB {
+  int64_t k = 0, n = 0, k4 = 0;  // k4: K rounded up to 4 (the pad is zeros)
+  int32_t shift = 0;             // 128 when B was uint8 (stored as B - 128), else 0
+  std::vector<int8_t> data;      // ceil(n / 16) panels of [k4 / 4][16 columns][4 k]
+  std::vector<int32_t> col_sums;  // of the stored values, per column
+};
+
+// Writes rows [row0, row0 + rows) of A as uint8 (an int8 A plus 128), `k4` bytes each with zeros past K.
+using Int8FillA = void (*)(const void* ctx, int64_t row0, int64_t rows, uint8_t* dst, int64_t k4);
+
+struct Int8GemmProblem {
+  int64_t m = 0;
+  Int8FillA fill_a = nullptr;
+  const void* a_ctx = nullptr;
+  int32_t a_shift = 0;               // what fill_a added to A: 128 for an int8 A
+  const int32_t* a_zp = nullptr;     // A's zero points as given (null: 0), one or one per row (a_zp_per_row)
+  bool a_zp_per_row = false;
+  const int32_t* b_zp = nullptr;     // B's zero points as given (null: 0), one or one per column
+  bool b_zp_per_col = false;
+  const Int8PackedB* b = nullptr;
+  int32_t* c = nullptr;              // C[i][j] at c[i * c_row_stride + j * c_col_stride]
+  int64_t c_row_stride = 0, c_col_stride = 1;
+};
+
+struct IgemmAccel {
+  // B[k][j] at b[k * stride_k + j * stride_n], int8 (b_signed) or uint8.
+  void (*pack_b)(const void* b, bool b_signed, int64_t k, int64_t n, int64_t stride_k, int64_t stride_n,
+                 Int8PackedB* out);
+  void (*run)(const Int8GemmProblem& p);  // threaded over C with MaxThreads()
+  const char* (*name)();                  // "igemm avx512vnni", "igemm avx2", "igemm generic"
+};
+
 struct CpuAccelTable {
   const IsaAccel* isa = nullptr;
   SgemmFn sgemm = nullptr;
@@ -90,6 +125,7 @@ struct CpuAccelTable {
   const Pool2dAccel* pool2d = nullptr;
   const ActivationAccel* activation = nullptr;
   const SoftmaxAccel* softmax = nullptr;
+  const IgemmAccel* igemm = nullptr;
 };
 
 // The level EMBER_ISA names among `names` (level i is names[i]), never above `detected`; `detected` when the

@@ -37,8 +37,16 @@ Isa Detect() {
   if (avx2 && fma) return Isa::kAvx2;
   return Isa::kGeneric;
 }
+
+bool DetectVnni() {
+  if (Detect() != Isa::kAvx512) return false;
+  unsigned int eax, ebx, ecx, edx;
+  __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  return (ebx & (1u << 30)) && (ecx & (1u << 11));  // AVX512BW, AVX512_VNNI
+}
 #else
 Isa Detect() { return Isa::kGeneric; }
+bool DetectVnni() { return false; }
 #endif
 
 Isa FromEnv(Isa detected) {
@@ -56,6 +64,11 @@ std::atomic<int>& Active() {
 Isa DetectedIsa() {
   static const Isa detected = Detect();
   return detected;
+}
+
+bool HasAvx512Vnni() {
+  static const bool vnni = DetectVnni();
+  return vnni;
 }
 
 Isa ActiveIsa() { return static_cast<Isa>(Active().load(std::memory_order_relaxed)); }

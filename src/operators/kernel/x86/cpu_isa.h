@@ -16,6 +16,8 @@ Isa ActiveIsa();
 // Forces a level (clamped to DetectedIsa()); returns the level now active. Not for use while kernels run.
 Isa SetActiveIsa(Isa isa);
 const char* IsaName(Isa isa);  // "avx512", "avx2+fma", "generic"
+// True when the AVX-512 level also has AVX512BW and AVX512-VNNI (vpdpbusd), for the int8 GEMM.
+bool HasAvx512Vnni();
 // True when the machine (and OS) can run `isa`.
 inline bool IsaSupported(Isa isa) { return static_cast<int>(isa) <= static_cast<int>(DetectedIsa()); }
 

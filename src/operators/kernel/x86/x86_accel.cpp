@@ -11,6 +11,7 @@
 #include "operators/kernel/x86/cpu_isa.h"
 #include "operators/kernel/x86/eltwise_x86.h"
 #include "operators/kernel/x86/fma_peak.h"
+#include "operators/kernel/x86/igemm_x86.h"
 #include "operators/kernel/x86/nchw16c_x86.h"
 #include "operators/kernel/x86/pool_x86.h"
 #include "operators/kernel/x86/sgemm_x86.h"
@@ -157,6 +158,12 @@ const SoftmaxAccel kSoftmax = {
     [] { return SoftmaxKernelName(ActiveIsa()); },
 };
 
+const IgemmAccel kIgemm = {
+    PackInt8B,
+    [](const Int8GemmProblem& p) { Igemm(p, ActiveIsa()); },
+    [] { return IgemmKernelsFor(ActiveIsa()).name; },
+};
+
 }  // namespace
 
 void FillCpuAccel(CpuAccelTable* t) {
@@ -168,6 +175,7 @@ void FillCpuAccel(CpuAccelTable* t) {
   if constexpr (CpuKernelBuilt("pool2d")) t->pool2d = &kPool2d;
   if constexpr (CpuKernelBuilt("activation")) t->activation = &kActivation;
   if constexpr (CpuKernelBuilt("softmax")) t->softmax = &kSoftmax;
+  if constexpr (CpuKernelBuilt("matmul_integer") || CpuKernelBuilt("conv2d_integer")) t->igemm = &kIgemm;
 }
 
 }  // namespace x86
