@@ -1,4 +1,6 @@
 // IEEE half <-> float conversion (round to nearest even), used by the loader and fp16 storage.
+// Whole arrays are widened by HalfToFloatArray (operators/kernel/cpu_accel.h: F16C / NEON where the CPU has it),
+// which matches HalfToFloat bit for bit.
 #pragma once
 
 #include <cstdint>
@@ -23,8 +25,8 @@ inline float HalfToFloat(uint16_t h) {
       mant &= 0x3ffu;
       bits = sign | (exp << 23) | (mant << 13);
     }
-  } else if (exp == 31) {
-    bits = sign | 0x7f800000u | (mant << 13);
+  } else if (exp == 31) {  // a NaN comes out quiet, as F16C's vcvtph2ps and ARM's fcvt make it
+    bits = sign | 0x7f800000u | (mant << 13) | (mant ? 0x400000u : 0);
   } else {
     bits = sign | ((exp - 15 + 127) << 23) | (mant << 13);
   }

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "framework/float16.h"
+#include "operators/kernel/cpu_accel.h"
 #include "paddle_framework.pb.h"
 
 namespace ember {
@@ -307,15 +308,9 @@ bool ViewBacking(int var_dtype, const uint8_t* src, uint64_t n, size_t esize,
 bool CopyTensorData(int var_dtype, const uint8_t* src, uint64_t n, Tensor* t) {
   switch (static_cast<VarDataType>(var_dtype)) {
     case VarDataType::kFP32: std::memcpy(t->mutable_data<float>(), src, n * 4); break;
-    case VarDataType::kFP16: {  // converted: kernels compute in float32
-      float* d = t->mutable_data<float>();
-      for (uint64_t i = 0; i < n; ++i) {
-        uint16_t h;
-        std::memcpy(&h, src + 2 * i, 2);
-        d[i] = HalfToFloat(h);
-      }
+    case VarDataType::kFP16:  // widened once, here: kernels compute in float32 (F16C / NEON where present)
+      HalfToFloatArray(src, t->mutable_data<float>(), static_cast<int64_t>(n));
       break;
-    }
     case VarDataType::kFP64: {
       float* d = t->mutable_data<float>();
       for (uint64_t i = 0; i < n; ++i) {

@@ -37,8 +37,13 @@ Isa Detect() {
   if (avx2 && fma) return Isa::kAvx2;
   return Isa::kGeneric;
 }
+bool DetectF16c() {
+  unsigned int eax, ebx, ecx, edx;
+  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 29)) && (ecx & (1u << 28));  // F16C, AVX
+}
 #else
 Isa Detect() { return Isa::kGeneric; }
+bool DetectF16c() { return false; }
 #endif
 
 Isa FromEnv(Isa detected) {
@@ -56,6 +61,11 @@ std::atomic<int>& Active() {
 Isa DetectedIsa() {
   static const Isa detected = Detect();
   return detected;
+}
+
+bool HasF16c() {
+  static const bool f16c = DetectF16c();
+  return f16c;
 }
 
 Isa ActiveIsa() { return static_cast<Isa>(Active().load(std::memory_order_relaxed)); }

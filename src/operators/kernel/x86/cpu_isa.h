@@ -16,6 +16,8 @@ Isa ActiveIsa();
 // Forces a level (clamped to DetectedIsa()); returns the level now active. Not for use while kernels run.
 Isa SetActiveIsa(Isa isa);
 const char* IsaName(Isa isa);  // "avx512", "avx2+fma", "generic"
+// True when the CPU has F16C (half <-> float conversion; every AVX2 CPU so far has it, but it is a flag of its own).
+bool HasF16c();
 // True when the machine (and OS) can run `isa`.
 inline bool IsaSupported(Isa isa) { return static_cast<int>(isa) <= static_cast<int>(DetectedIsa()); }
 

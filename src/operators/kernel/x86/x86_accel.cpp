@@ -11,6 +11,7 @@
 #include "operators/kernel/x86/cpu_isa.h"
 #include "operators/kernel/x86/eltwise_x86.h"
 #include "operators/kernel/x86/fma_peak.h"
+#include "operators/kernel/x86/half_x86.h"
 #include "operators/kernel/x86/nchw16c_x86.h"
 #include "operators/kernel/x86/pool_x86.h"
 #include "operators/kernel/x86/sgemm_x86.h"
@@ -157,6 +158,11 @@ const SoftmaxAccel kSoftmax = {
     [] { return SoftmaxKernelName(ActiveIsa()); },
 };
 
+const HalfAccel kHalf = {
+    [] { return HalfToFloatX86Supported(ActiveIsa()); },
+    [](const void* src, float* dst, int64_t n) { HalfToFloatX86(src, dst, n, ActiveIsa()); },
+};
+
 }  // namespace
 
 void FillCpuAccel(CpuAccelTable* t) {
@@ -168,6 +174,7 @@ void FillCpuAccel(CpuAccelTable* t) {
   if constexpr (CpuKernelBuilt("pool2d")) t->pool2d = &kPool2d;
   if constexpr (CpuKernelBuilt("activation")) t->activation = &kActivation;
   if constexpr (CpuKernelBuilt("softmax")) t->softmax = &kSoftmax;
+  t->half = &kHalf;  // the loader's, not an op's: in every build
 }
 
 }  // namespace x86
