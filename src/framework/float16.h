@@ -60,4 +60,15 @@ inline uint16_t FloatToHalf(float f) {
   return static_cast<uint16_t>(half);
 }
 
+// As FloatToHalf, but a finite value beyond the half range (one FloatToHalf would make infinite, |f| >= 65520)
+// becomes the largest half, +-65504, and sets *saturated; infinities and NaNs stay what they are.
+inline uint16_t FloatToHalfSaturating(float f, bool* saturated) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint16_t h = FloatToHalf(f);
+  *saturated = (h & 0x7fffu) == 0x7c00u && (x & 0x7f800000u) != 0x7f800000u;
+  if (*saturated) h = static_cast<uint16_t>((h & 0x8000u) | 0x7bffu);
+  return h;
+}
+
 }  // namespace ember

@@ -409,7 +409,7 @@ Status LoadSeparateParams(const ProgramDesc& program, const std::string& dir, Sc
   return Status::OK();
 }
 
-void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out) {
+void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out, size_t* saturated) {
   auto put = [&](const void* p, size_t n) { out->append(static_cast<const char*>(p), n); };
   uint32_t zero32 = 0;
   uint64_t zero64 = 0;
@@ -424,10 +424,17 @@ void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out) {
   put(&dsize, 4);
   out->append(d);
   if (var_dtype == static_cast<int>(VarDataType::kFP16) && t.dtype() == DataType::kFloat32) {
+    const float* f = t.data<float>();
+    const size_t at = out->size();
+    out->resize(at + 2 * static_cast<size_t>(t.numel()));
+    size_t sat = 0;
     for (int64_t i = 0; i < t.numel(); ++i) {
-      uint16_t h = FloatToHalf(t.data<float>()[i]);
-      put(&h, 2);
+      bool s = false;
+      uint16_t h = FloatToHalfSaturating(f[i], &s);
+      sat += s;
+      std::memcpy(&(*out)[at + 2 * static_cast<size_t>(i)], &h, 2);
     }
+    if (saturated) *saturated += sat;
   } else {
     put(t.raw_data(), t.nbytes());
   }
