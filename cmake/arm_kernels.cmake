@@ -18,6 +18,8 @@ if(EMBER_ARM_KERNELS AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|armv7.*
   target_include_directories(ember_arm_neon PRIVATE ${CMAKE_SOURCE_DIR}/src)
   if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)$")
     target_compile_options(ember_arm_neon PRIVATE -mfpu=neon-vfpv4)
+    # GCC's arm_neon.h declares the half conversions (vcvt_f32_f16) only with a half format chosen.
+    set_source_files_properties(${_arm_dir}/half_neon.cpp PROPERTIES COMPILE_OPTIONS -mfp16-format=ieee)
   endif()
   if(EMBER_SANITIZE MATCHES "undefined")  # as the x86 kernels (x86_kernels.cmake)
     target_compile_options(ember_arm_neon PRIVATE -fno-sanitize=undefined)

@@ -1,4 +1,6 @@
 // IEEE half <-> float conversion (round to nearest even), used by the loader and fp16 storage.
+// Whole arrays are widened by HalfToFloatArray (operators/kernel/cpu_accel.h: F16C / NEON where the CPU has it),
+// which matches HalfToFloat bit for bit.
 #pragma once
 
 #include <cstdint>
@@ -23,8 +25,8 @@ inline float HalfToFloat(uint16_t h) {
       mant &= 0x3ffu;
       bits = sign | (exp << 23) | (mant << 13);
     }
-  } else if (exp == 31) {
-    bits = sign | 0x7f800000u | (mant << 13);
+  } else if (exp == 31) {  // a NaN comes out quiet, as F16C's vcvtph2ps and ARM's fcvt make it
+    bits = sign | 0x7f800000u | (mant << 13) | (mant ? 0x400000u : 0);
   } else {
     bits = sign | ((exp - 15 + 127) << 23) | (mant << 13);
   }
@@ -56,6 +58,17 @@ inline uint16_t FloatToHalf(float f) {
   uint32_t rem = mant & 0x1fffu;
   if (rem > 0x1000u || (rem == 0x1000u && (half & 1))) ++half;  // may carry into exponent: correct
   return static_cast<uint16_t>(half);
+}
+
+// As FloatToHalf, but a finite value beyond the half range (one FloatToHalf would make infinite, |f| >= 65520)
+// becomes the largest half, +-65504, and sets *saturated; infinities and NaNs stay what they are.
+inline uint16_t FloatToHalfSaturating(float f, bool* saturated) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint16_t h = FloatToHalf(f);
+  *saturated = (h & 0x7fffu) == 0x7c00u && (x & 0x7f800000u) != 0x7f800000u;
+  if (*saturated) h = static_cast<uint16_t>((h & 0x8000u) | 0x7bffu);
+  return h;
 }
 
 }  // namespace ember

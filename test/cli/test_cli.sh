@@ -93,8 +93,23 @@ check "profile: unknown option" 1 "ember profile: error: unknown option --bogus"
 check "profile: a bad name" 1 "--name 'a/b': use letters, digits and _" -- "$ember" profile "$mnist" --name a/b
 check "profile: a missing model is named" 1 "ember profile: error: $tmp/nothing: " -- "$ember" profile "$tmp/nothing"
 check "profile: -o into a missing folder" 1 "cannot write $tmp/no/such.cmake" -- "$ember" profile "$mnist" -o "$tmp/no/such.cmake"
+# --fp16-weights: the weights as half, read back and still reading the 3; the params file about half the size.
+check "convert --fp16-weights stores the weights as fp16" 0 "^stored [1-9][0-9]* float32 weights as fp16$" -- \
+  "$ember" convert "$mnist" "$tmp/mlp_fp16" --fp16-weights
+check "convert --fp16-weights: still a 3" 0 "top-3: 3 \(" -- \
+  "$ember" run "$tmp/mlp_fp16" --input "image=$mnist/infer_3.png" --pixel-scale 2 --pixel-bias -1 --top 3
+check "convert --fp16-weights: params under 0.52 of float32's" 0 "^ok$" -- bash -c \
+  "'$ember' convert '$mnist' '$tmp/mlp_fp32' >/dev/null && a=\$(stat -c %s '$tmp/mlp_fp32/model.pdiparams') && \
+   b=\$(stat -c %s '$tmp/mlp_fp16/model.pdiparams') && [ \$((b * 100)) -lt \$((a * 52)) ] && echo ok"
+cp -r "$mnist" "$tmp/mlp_big" && chmod -R u+w "$tmp/mlp_big" &&
+  python3 -c "import struct,sys; f=open(sys.argv[1],'r+b'); f.seek(-8,2); f.write(struct.pack('<2f',1e6,-7e4))" \
+    "$tmp/mlp_big/fc_2.w_0"  # the last two weights beyond the half range
+check "convert --fp16-weights: saturated weights are counted and named" 0 \
+  "^ember convert: warning: 2 weight values are beyond the half range and were saturated to \+-65504 \(in fc_2.w_0\)" \
+  -- "$ember" convert "$tmp/mlp_big" "$tmp/mlp_big_fp16" --fp16-weights
 # The command line (CLI11): generated help per subcommand, --version, unknown options and values.
-for sub_opt in "inspect --memory" "run --pixel-bias" "convert --no-infer" "ocr --json" "ocr --draw" "bench --shape" \
+for sub_opt in "inspect --memory" "run --pixel-bias" "convert --no-infer" "convert --fp16-weights" "ocr --json" \
+               "ocr --draw" "bench --shape" \
                "bench --sgemm" "ops --formats" "profile --name"; do
   set -- $sub_opt
   check "$1 --help names $2" 0 "^ +$2( |$)" -- "$ember" "$1" --help

@@ -1,4 +1,5 @@
-// `ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,d1,...]... [--no-infer]`
+// `ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,d1,...]... [--no-infer]
+//                [--fp16-weights]`
 //
 // Loads IN without the passes (Model::Load with optimize=false: the program as loaded, so the file holds
 // only ops Ember/Paddle define and the passes run again whenever the converted model is loaded), writes
@@ -23,7 +24,11 @@ const char* kConvertFooter =
     "Writes any model Ember loads (Paddle folder or file, .onnx, ncnn .param/.param.bin) as a Paddle inference\n"
     "model OUT_DIR/model.pdmodel + OUT_DIR/model.pdiparams. The program is written as loaded (before the fusion\n"
     "passes). It is run once on generated inputs (batch 1 for unknown dims, or --shape) to record every\n"
-    "variable's dtype and shape; --no-infer skips that run.\n";
+    "variable's dtype and shape; --no-infer skips that run.\n"
+    "--fp16-weights stores the float32 weights (all but scalars) as IEEE half: about half the params file.\n"
+    "Values round to nearest even; finite ones beyond the half range become +-65504 (counted, with a warning),\n"
+    "tiny ones subnormal or zero. Ember widens them back to float32 once at load; outputs differ from the\n"
+    "float32 model's by the weights' rounding (relative 2^-11 each).\n";
 
 struct ConvertArgs {
   std::string in, out;
@@ -62,6 +67,16 @@ int RunConvert(const ConvertArgs& a) {
   progress.Step(2, "writing " + out);
   s = WritePaddleModel(prog, model->weights(), out, wo, &report);
   if (!s.ok()) return ConvertFail(s.message());
+  if (report.fp16_saturated) {
+    progress.Clear();
+    std::string names;  // which weights: a saturated variance or scale can change the outputs a lot
+    for (size_t i = 0; i < report.fp16_saturated_weights.size() && i < 5; ++i)
+      names += (i ? ", " : "") + report.fp16_saturated_weights[i];
+    if (report.fp16_saturated_weights.size() > 5) names += ", ...";
+    std::cerr << "ember convert: warning: " << report.fp16_saturated
+              << " weight values are beyond the half range and were saturated to +-65504 (in " << names
+              << "); compare the outputs with the float32 model's\n";
+  }
   if (!report.infer_error.empty()) {
     progress.Clear();
     std::cerr << "ember convert: warning: variables keep their declared dtypes and shapes (" << report.infer_error
@@ -82,6 +97,7 @@ int RunConvert(const ConvertArgs& a) {
   std::printf("wrote %s/model.pdmodel (%zu ops) and %s/model.pdiparams (%zu weights, %zu bytes)\n", out.c_str(),
               back->programs().loaded.block0().ops.size(), out.c_str(), report.weights, report.params_bytes);
   if (report.dropped_weights) std::printf("dropped %zu constants no op reads\n", report.dropped_weights);
+  if (wo.fp16_weights) std::printf("stored %zu float32 weights as fp16\n", report.fp16_weights);
   if (wo.infer_var_descs && report.infer_error.empty())
     std::printf("inference run set the dtype or shape of %zu variables\n", report.vars_inferred);
   std::printf("feeds:");
@@ -106,6 +122,8 @@ cli::Command AddConvertCommand(CLI::App* app) {
                 "write deterministic stand-in weights (graph-only model)");
   cli::AddShapeOption(sub, &a->wo.feed_shapes, 0, "a feed's shape for the inference run (repeatable)");
   sub->add_flag_callback("--no-infer", [a] { a->wo.infer_var_descs = false; }, "keep the declared dtypes and shapes");
+  sub->add_flag("--fp16-weights", a->wo.fp16_weights,
+                "store float32 weights as fp16 (half the size; large values saturate to +-65504)");
   cli::AddPluginOption(sub);
   return {sub, [a] { return RunConvert(*a); }};
 }

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "framework/float16.h"
+#include "operators/kernel/cpu_accel.h"
 #include "paddle_framework.pb.h"
 
 namespace ember {
@@ -307,15 +308,9 @@ bool ViewBacking(int var_dtype, const uint8_t* src, uint64_t n, size_t esize,
 bool CopyTensorData(int var_dtype, const uint8_t* src, uint64_t n, Tensor* t) {
   switch (static_cast<VarDataType>(var_dtype)) {
     case VarDataType::kFP32: std::memcpy(t->mutable_data<float>(), src, n * 4); break;
-    case VarDataType::kFP16: {  // converted: kernels compute in float32
-      float* d = t->mutable_data<float>();
-      for (uint64_t i = 0; i < n; ++i) {
-        uint16_t h;
-        std::memcpy(&h, src + 2 * i, 2);
-        d[i] = HalfToFloat(h);
-      }
+    case VarDataType::kFP16:  // widened once, here: kernels compute in float32 (F16C / NEON where present)
+      HalfToFloatArray(src, t->mutable_data<float>(), static_cast<int64_t>(n));
       break;
-    }
     case VarDataType::kFP64: {
       float* d = t->mutable_data<float>();
       for (uint64_t i = 0; i < n; ++i) {
@@ -414,7 +409,7 @@ Status LoadSeparateParams(const ProgramDesc& program, const std::string& dir, Sc
   return Status::OK();
 }
 
-void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out) {
+void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out, size_t* saturated) {
   auto put = [&](const void* p, size_t n) { out->append(static_cast<const char*>(p), n); };
   uint32_t zero32 = 0;
   uint64_t zero64 = 0;
@@ -429,10 +424,17 @@ void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out) {
   put(&dsize, 4);
   out->append(d);
   if (var_dtype == static_cast<int>(VarDataType::kFP16) && t.dtype() == DataType::kFloat32) {
+    const float* f = t.data<float>();
+    const size_t at = out->size();
+    out->resize(at + 2 * static_cast<size_t>(t.numel()));
+    size_t sat = 0;
     for (int64_t i = 0; i < t.numel(); ++i) {
-      uint16_t h = FloatToHalf(t.data<float>()[i]);
-      put(&h, 2);
+      bool s = false;
+      uint16_t h = FloatToHalfSaturating(f[i], &s);
+      sat += s;
+      std::memcpy(&(*out)[at + 2 * static_cast<size_t>(i)], &h, 2);
     }
+    if (saturated) *saturated += sat;
   } else {
     put(t.raw_data(), t.nbytes());
   }

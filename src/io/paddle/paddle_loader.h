@@ -52,7 +52,9 @@ Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, c
                              const std::shared_ptr<Allocation>& backing = nullptr);
 
 // Writes a serialized tensor (format of ParseSerializedTensor) for `var`: used by `ember convert` and tests.
-void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out);
+// A float32 tensor written as FP16 is rounded to nearest even, finite values beyond the half range saturating
+// to +-65504 (FloatToHalfSaturating); `saturated` (optional) is increased by how many did.
+void AppendSerializedTensor(const Tensor& t, int var_dtype, std::string* out, size_t* saturated = nullptr);
 // Serializes a ProgramDesc to Paddle's protobuf format.
 Status SerializeProgramDesc(const ProgramDesc& program, std::string* out);
 

@@ -136,7 +136,8 @@ Status InferVarDescs(ProgramDesc* program, const Scope& weights,
   return Status::OK();
 }
 
-Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWriteReport* report) {
+Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWriteReport* report,
+                            bool fp16_weights) {
   if (program->blocks.empty()) return InvalidArgument("the program has no blocks");
   std::set<std::string> read;
   for (const auto& b : program->blocks)
@@ -144,7 +145,7 @@ Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWr
       for (const auto& n : op.AllInputNames()) read.insert(n);
   BlockDesc& b0 = program->block0();
   std::vector<VarDesc> kept;
-  size_t dropped = 0;
+  size_t dropped = 0, fp16 = 0;
   for (auto& v : b0.vars) {
     if (v.IsWeight() && v.name != "feed" && v.name != "fetch") {
       if (!read.count(v.name)) {
@@ -157,6 +158,10 @@ Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWr
       const Tensor& t = var->Get();
       v.dtype = VarDataTypeOf(t.dtype());
       v.dims = t.dims().vec();
+      if (fp16_weights && t.dtype() == DataType::kFloat32 && t.numel() > 1) {
+        v.dtype = static_cast<int>(VarDataType::kFP16);
+        ++fp16;
+      }
     }
     kept.push_back(std::move(v));
   }
@@ -174,7 +179,10 @@ Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWr
             }
       }
   if (program->format != "paddle") program->version = -1;  // e.g. an ONNX ir_version is no Paddle version
-  if (report) report->dropped_weights = dropped;
+  if (report) {
+    report->dropped_weights = dropped;
+    report->fp16_weights = fp16;
+  }
   return Status::OK();
 }
 
@@ -183,23 +191,29 @@ Status SerializePaddleModel(const ProgramDesc& program, const Scope& weights, st
   if (program.blocks.empty()) return InvalidArgument("the program has no blocks");
   EMBER_RETURN_IF_ERROR(SerializeProgramDesc(program, model));
   params->clear();
-  size_t count = 0;
+  size_t count = 0, saturated = 0;
+  std::vector<std::string> saturated_weights;
   for (const VarDesc* v : WeightVarsInFileOrder(program)) {
     const Variable* var = weights.FindVar(v->name);
     if (!var || !var->Get().initialized()) return NotFound("weight ", Quote(v->name), " has no tensor in the weight scope");
     const Tensor& t = var->Get();
-    if (VarDataTypeOf(t.dtype()) != v->dtype)
+    const bool to_half = t.dtype() == DataType::kFloat32 && v->dtype == static_cast<int>(VarDataType::kFP16);
+    if (VarDataTypeOf(t.dtype()) != v->dtype && !to_half)
       return InvalidArgument("weight ", Quote(v->name), ": tensor dtype ", VarDataTypeName(VarDataTypeOf(t.dtype())),
                              " disagrees with its VarDesc's ", VarDataTypeName(v->dtype),
                              " (call PreparePaddleProgram first)");
     if (t.dims().vec() != v->dims)
       return InvalidArgument("weight ", Quote(v->name), ": tensor dims ", t.dims().ToString(),
                              " disagree with its VarDesc's ", DDim(v->dims).ToString());
-    AppendSerializedTensor(t, v->dtype, params);
+    const size_t before = saturated;
+    AppendSerializedTensor(t, v->dtype, params, &saturated);
+    if (saturated != before) saturated_weights.push_back(v->name);
     ++count;
   }
   if (report) {
     report->weights = count;
+    report->fp16_saturated = saturated;
+    report->fp16_saturated_weights = std::move(saturated_weights);
     report->params_bytes = params->size();
   }
   return Status::OK();
@@ -211,7 +225,7 @@ Status WritePaddleModel(const ProgramDesc& program, const Scope& weights, const 
   PaddleWriteReport* r = report ? report : &local;
   *r = PaddleWriteReport();
   ProgramDesc prog = program;
-  EMBER_RETURN_IF_ERROR(PreparePaddleProgram(&prog, weights, r));
+  EMBER_RETURN_IF_ERROR(PreparePaddleProgram(&prog, weights, r, options.fp16_weights));
   if (options.infer_var_descs) {
     Status s = InferVarDescs(&prog, weights, options.feed_shapes, &r->vars_inferred);
     if (!s.ok()) r->infer_error = s.message();

@@ -7,6 +7,10 @@
 // - drops persistable tensors no op reads (e.g. intermediate constants of the ONNX importer's folding),
 // - sets each weight's VarDesc dtype and dims from its tensor (so the file's TensorDescs and VarDescs agree,
 //   and float16/float64 sources that were widened at load are written as the float32 they now are),
+// - with fp16_weights, marks float32 weights of more than one element FP16: SerializePaddleModel rounds them to
+//   half (nearest even; finite values beyond +-65504 saturate to it and are counted; tiny ones become
+//   subnormal or zero) and the loader widens them back to float32 once. Scalars stay float32: they save nothing
+//   and are often epsilons or scales a half would flush or round. Other dtypes (int64 shapes, int8) stay.
 // - optionally runs the program once (InferVarDescs) to give every computed variable its real dtype and,
 //   where the program did not declare them, its dims,
 // - widens integer attributes whose values do not fit in int32 to LONG/LONGS (Paddle's INT/INTS are int32).
@@ -28,6 +32,8 @@ struct PaddleWriteOptions {
   bool infer_var_descs = true;
   // Input shapes for that run; a feed not listed uses its declared dims with every unknown dim (-1) as 1.
   std::map<std::string, std::vector<int64_t>> feed_shapes;
+  // Store float32 weights as FP16 (half the params file; see above).
+  bool fp16_weights = false;
 };
 
 struct PaddleWriteReport {
@@ -36,6 +42,9 @@ struct PaddleWriteReport {
   size_t dropped_weights = 0;  // persistable tensors no op reads (not written)
   size_t vars_inferred = 0;    // VarDescs given a dtype or dims by the inference run
   std::string infer_error;     // why the inference run failed (the model is still written, as declared)
+  size_t fp16_weights = 0;     // float32 weights stored as FP16 (fp16_weights)
+  size_t fp16_saturated = 0;   // their values beyond the half range, written as +-65504
+  std::vector<std::string> fp16_saturated_weights;  // the weights holding them
 };
 
 
@@ -45,9 +54,11 @@ Status InferVarDescs(ProgramDesc* program, const Scope& weights,
                      const std::map<std::string, std::vector<int64_t>>& feed_shapes, size_t* inferred = nullptr);
 
 // The rewrites listed above (all but InferVarDescs), on a copy the caller owns.
-Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWriteReport* report = nullptr);
+Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWriteReport* report = nullptr,
+                            bool fp16_weights = false);
 
-// Serializes a prepared program and its weights: the .pdmodel and .pdiparams contents.
+// Serializes a prepared program and its weights: the .pdmodel and .pdiparams contents (a float32 tensor whose
+// VarDesc says FP16 is rounded to half).
 Status SerializePaddleModel(const ProgramDesc& program, const Scope& weights, std::string* model,
                             std::string* params, PaddleWriteReport* report = nullptr);
 

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "framework/float16.h"
+
 #if defined(EMBER_HAVE_X86_KERNELS)
 #include "operators/kernel/x86/x86_accel.h"
 #elif defined(EMBER_HAVE_ARM_KERNELS)
@@ -50,6 +52,17 @@ int IsaLevelFromEnv(const char* const* names, int count, int detected) {
   for (int level = 0; level < count; ++level)
     if (!std::strcmp(e, names[level])) return level < detected ? level : detected;
   return detected;
+}
+
+void HalfToFloatArray(const void* src, float* dst, int64_t n) {
+  const HalfAccel* h = CpuAccel().half;
+  if (h && h->supports()) return h->run(src, dst, n);
+  const uint8_t* p = static_cast<const uint8_t*>(src);
+  for (int64_t i = 0; i < n; ++i) {
+    uint16_t v;
+    std::memcpy(&v, p + 2 * i, 2);  // src need not be 2-byte aligned (a params file's bytes)
+    dst[i] = HalfToFloat(v);
+  }
 }
 
 bool Nchw16cKernelsAvailable() {

@@ -117,6 +117,11 @@ struct IgemmAccel {
   const char* (*name)();                  // "igemm avx512vnni", "igemm avx2", "igemm generic"
 };
 
+struct HalfAccel {  // IEEE half -> float32 widening (weights stored as FP16), bit for bit as HalfToFloat
+  bool (*supports)();  // at the active level (x86: F16C, which every AVX2 CPU has; ARM: NEON)
+  void (*run)(const void* src, float* dst, int64_t n);  // src: n halves, any alignment
+};
+
 struct CpuAccelTable {
   const IsaAccel* isa = nullptr;
   SgemmFn sgemm = nullptr;
@@ -126,6 +131,7 @@ struct CpuAccelTable {
   const ActivationAccel* activation = nullptr;
   const SoftmaxAccel* softmax = nullptr;
   const IgemmAccel* igemm = nullptr;
+  const HalfAccel* half = nullptr;
 };
 
 // The level EMBER_ISA names among `names` (level i is names[i]), never above `detected`; `detected` when the
@@ -138,6 +144,10 @@ const CpuAccelTable& CpuAccel();
 // Tests: makes CpuAccel() return `t` (null: the filled table again), e.g. an empty table for the portable
 // path; returns the previous override. Not while kernels run.
 const CpuAccelTable* OverrideCpuAccelForTesting(const CpuAccelTable* t);
+
+// Widens n IEEE halves at src (any alignment) to float32: the table's half entry where it runs, else the
+// portable HalfToFloat (framework/float16.h). For FP16 weights, widened once at load.
+void HalfToFloatArray(const void* src, float* dst, int64_t n);
 
 // True when the conv's NCHW16c kernels run at the active level, the condition for the layout pass to convert
 // (layout_transform's conversions are portable, central-arm-func/layout_transform_func.h).

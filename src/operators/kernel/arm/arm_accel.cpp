@@ -144,6 +144,8 @@ const SoftmaxAccel kSoftmax = {
     [] { return NeonActive() ? "neon vec" : "portable"; },
 };
 
+const HalfAccel kHalf = {NeonActive, HalfToFloatNeon};
+
 }  // namespace
 
 void FillCpuAccel(CpuAccelTable* t) {
@@ -155,6 +157,7 @@ void FillCpuAccel(CpuAccelTable* t) {
   if constexpr (CpuKernelBuilt("pool2d")) t->pool2d = &kPool2d;
   if constexpr (CpuKernelBuilt("activation")) t->activation = &kActivation;
   if constexpr (CpuKernelBuilt("softmax")) t->softmax = &kSoftmax;
+  t->half = &kHalf;  // the loader's, not an op's: in every build
 }
 
 }  // namespace arm

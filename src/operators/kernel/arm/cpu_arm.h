@@ -7,6 +7,8 @@
 // detected level lowered by EMBER_ISA=neon|generic or SetActiveIsa() (tests run every level).
 #pragma once
 
+#include <cstdint>
+
 namespace ember {
 namespace arm {
 
@@ -26,6 +28,9 @@ Isa SetActiveIsa(Isa isa);
 // "generic", or "neon" with the extra features this machine has ("neon+dotprod+fp16").
 const char* IsaName(Isa isa);
 inline bool IsaSupported(Isa isa) { return static_cast<int>(isa) <= static_cast<int>(DetectedIsa()); }
+
+// n IEEE halves at src (any alignment) to float32 with NEON (half_neon.cpp); needs the neon level.
+void HalfToFloatNeon(const void* src, float* dst, int64_t n);
 
 }  // namespace arm
 }  // namespace ember

@@ -44,9 +44,15 @@ bool DetectVnni() {
   __cpuid_count(7, 0, eax, ebx, ecx, edx);
   return (ebx & (1u << 30)) && (ecx & (1u << 11));  // AVX512BW, AVX512_VNNI
 }
+
+bool DetectF16c() {
+  unsigned int eax, ebx, ecx, edx;
+  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 29)) && (ecx & (1u << 28));  // F16C, AVX
+}
 #else
 Isa Detect() { return Isa::kGeneric; }
 bool DetectVnni() { return false; }
+bool DetectF16c() { return false; }
 #endif
 
 Isa FromEnv(Isa detected) {
@@ -69,6 +75,11 @@ Isa DetectedIsa() {
 bool HasAvx512Vnni() {
   static const bool vnni = DetectVnni();
   return vnni;
+}
+
+bool HasF16c() {
+  static const bool f16c = DetectF16c();
+  return f16c;
 }
 
 Isa ActiveIsa() { return static_cast<Isa>(Active().load(std::memory_order_relaxed)); }

@@ -18,6 +18,8 @@ Isa SetActiveIsa(Isa isa);
 const char* IsaName(Isa isa);  // "avx512", "avx2+fma", "generic"
 // True when the AVX-512 level also has AVX512BW and AVX512-VNNI (vpdpbusd), for the int8 GEMM.
 bool HasAvx512Vnni();
+// True when the CPU has F16C (half <-> float conversion; every AVX2 CPU so far has it, but it is a flag of its own).
+bool HasF16c();
 // True when the machine (and OS) can run `isa`.
 inline bool IsaSupported(Isa isa) { return static_cast<int>(isa) <= static_cast<int>(DetectedIsa()); }
 

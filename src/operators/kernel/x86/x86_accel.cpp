@@ -12,6 +12,7 @@
 #include "operators/kernel/x86/eltwise_x86.h"
 #include "operators/kernel/x86/fma_peak.h"
 #include "operators/kernel/x86/igemm_x86.h"
+#include "operators/kernel/x86/half_x86.h"
 #include "operators/kernel/x86/nchw16c_x86.h"
 #include "operators/kernel/x86/pool_x86.h"
 #include "operators/kernel/x86/sgemm_x86.h"
@@ -164,6 +165,11 @@ const IgemmAccel kIgemm = {
     [] { return IgemmKernelsFor(ActiveIsa()).name; },
 };
 
+const HalfAccel kHalf = {
+    [] { return HalfToFloatX86Supported(ActiveIsa()); },
+    [](const void* src, float* dst, int64_t n) { HalfToFloatX86(src, dst, n, ActiveIsa()); },
+};
+
 }  // namespace
 
 void FillCpuAccel(CpuAccelTable* t) {
@@ -176,6 +182,7 @@ void FillCpuAccel(CpuAccelTable* t) {
   if constexpr (CpuKernelBuilt("activation")) t->activation = &kActivation;
   if constexpr (CpuKernelBuilt("softmax")) t->softmax = &kSoftmax;
   if constexpr (CpuKernelBuilt("matmul_integer") || CpuKernelBuilt("conv2d_integer")) t->igemm = &kIgemm;
+  t->half = &kHalf;  // the loader's, not an op's: in every build
 }
 
 }  // namespace x86
