@@ -67,16 +67,6 @@ int RunConvert(const ConvertArgs& a) {
   progress.Step(2, "writing " + out);
   s = WritePaddleModel(prog, model->weights(), out, wo, &report);
   if (!s.ok()) return ConvertFail(s.message());
-  if (report.fp16_saturated) {
-    progress.Clear();
-    std::string names;  // which weights: a saturated variance or scale can change the outputs a lot
-    for (size_t i = 0; i < report.fp16_saturated_weights.size() && i < 5; ++i)
-      names += (i ? ", " : "") + report.fp16_saturated_weights[i];
-    if (report.fp16_saturated_weights.size() > 5) names += ", ...";
-    std::cerr << "ember convert: warning: " << report.fp16_saturated
-              << " weight values are beyond the half range and were saturated to +-65504 (in " << names
-              << "); compare the outputs with the float32 model's\n";
-  }
   if (!report.infer_error.empty()) {
     progress.Clear();
     std::cerr << "ember convert: warning: variables keep their declared dtypes and shapes (" << report.infer_error
@@ -97,7 +87,16 @@ int RunConvert(const ConvertArgs& a) {
   std::printf("wrote %s/model.pdmodel (%zu ops) and %s/model.pdiparams (%zu weights, %zu bytes)\n", out.c_str(),
               back->programs().loaded.block0().ops.size(), out.c_str(), report.weights, report.params_bytes);
   if (report.dropped_weights) std::printf("dropped %zu constants no op reads\n", report.dropped_weights);
-  if (wo.fp16_weights) std::printf("stored %zu float32 weights as fp16\n", report.fp16_weights);
+  if (wo.fp16_weights) {
+    std::printf("stored %zu float32 weights as fp16\n", report.fp16_weights);
+    std::string names;  // a saturated variance or scale could change the outputs completely: these stay float32
+    for (size_t i = 0; i < report.fp16_kept_float.size() && i < 5; ++i)
+      names += (i ? ", " : "") + report.fp16_kept_float[i];
+    if (report.fp16_kept_float.size() > 5) names += ", ...";
+    if (!names.empty())
+      std::printf("kept %zu weight(s) float32, holding values beyond the half range: %s\n",
+                  report.fp16_kept_float.size(), names.c_str());
+  }
   if (wo.infer_var_descs && report.infer_error.empty())
     std::printf("inference run set the dtype or shape of %zu variables\n", report.vars_inferred);
   std::printf("feeds:");

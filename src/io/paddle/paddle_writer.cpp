@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -136,6 +137,18 @@ Status InferVarDescs(ProgramDesc* program, const Scope& weights,
   return Status::OK();
 }
 
+namespace {
+
+// True when a finite value of the float32 tensor would saturate as a half (|x| >= 65520).
+bool BeyondHalfRange(const Tensor& t) {
+  const float* p = t.data<float>();
+  for (int64_t i = 0; i < t.numel(); ++i)
+    if (std::isfinite(p[i]) && std::fabs(p[i]) >= 65520.f) return true;
+  return false;
+}
+
+}  // namespace
+
 Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWriteReport* report,
                             bool fp16_weights) {
   if (program->blocks.empty()) return InvalidArgument("the program has no blocks");
@@ -146,6 +159,7 @@ Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWr
   BlockDesc& b0 = program->block0();
   std::vector<VarDesc> kept;
   size_t dropped = 0, fp16 = 0;
+  std::vector<std::string> kept_float;
   for (auto& v : b0.vars) {
     if (v.IsWeight() && v.name != "feed" && v.name != "fetch") {
       if (!read.count(v.name)) {
@@ -159,8 +173,12 @@ Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWr
       v.dtype = VarDataTypeOf(t.dtype());
       v.dims = t.dims().vec();
       if (fp16_weights && t.dtype() == DataType::kFloat32 && t.numel() > 1) {
-        v.dtype = static_cast<int>(VarDataType::kFP16);
-        ++fp16;
+        if (BeyondHalfRange(t)) {
+          kept_float.push_back(v.name);
+        } else {
+          v.dtype = static_cast<int>(VarDataType::kFP16);
+          ++fp16;
+        }
       }
     }
     kept.push_back(std::move(v));
@@ -182,6 +200,7 @@ Status PreparePaddleProgram(ProgramDesc* program, const Scope& weights, PaddleWr
   if (report) {
     report->dropped_weights = dropped;
     report->fp16_weights = fp16;
+    report->fp16_kept_float = std::move(kept_float);
   }
   return Status::OK();
 }

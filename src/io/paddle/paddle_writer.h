@@ -8,9 +8,11 @@
 // - sets each weight's VarDesc dtype and dims from its tensor (so the file's TensorDescs and VarDescs agree,
 //   and float16/float64 sources that were widened at load are written as the float32 they now are),
 // - with fp16_weights, marks float32 weights of more than one element FP16: SerializePaddleModel rounds them to
-//   half (nearest even; finite values beyond +-65504 saturate to it and are counted; tiny ones become
-//   subnormal or zero) and the loader widens them back to float32 once. Scalars stay float32: they save nothing
-//   and are often epsilons or scales a half would flush or round. Other dtypes (int64 shapes, int8) stay.
+//   half (nearest even; tiny values become subnormal or zero) and the loader widens them back to float32 once.
+//   Scalars stay float32: they save nothing and are often epsilons or scales a half would flush or round. So does
+//   a weight holding a finite value beyond the half range (|x| >= 65520): saturated to 65504 it could change the
+//   outputs completely (PP-OCRv4's detector has batch_norm variances of 1e7..1e8); report->fp16_kept_float
+//   names them. (SerializePaddleModel still saturates and counts where a caller marks such a weight FP16.) Other dtypes (int64 shapes, int8) stay.
 // - optionally runs the program once (InferVarDescs) to give every computed variable its real dtype and,
 //   where the program did not declare them, its dims,
 // - widens integer attributes whose values do not fit in int32 to LONG/LONGS (Paddle's INT/INTS are int32).
@@ -43,8 +45,9 @@ struct PaddleWriteReport {
   size_t vars_inferred = 0;    // VarDescs given a dtype or dims by the inference run
   std::string infer_error;     // why the inference run failed (the model is still written, as declared)
   size_t fp16_weights = 0;     // float32 weights stored as FP16 (fp16_weights)
-  size_t fp16_saturated = 0;   // their values beyond the half range, written as +-65504
+  size_t fp16_saturated = 0;   // their values beyond the half range, written as +-65504 (a caller's FP16 marks)
   std::vector<std::string> fp16_saturated_weights;  // the weights holding them
+  std::vector<std::string> fp16_kept_float;  // float32 weights left float32: a value beyond the half range
 };
 
 
