@@ -11,50 +11,14 @@ import argparse
 import random
 import struct
 
-FLOAT, UINT8, INT8, INT32 = 1, 2, 3, 6  # TensorProto.DataType
-ATTR_INTS = 7
+from onnx_proto import FLOAT, INT8, INT32, UINT8, attr_ints, graph, model, node, raw_tensor, value_info
+
 # (cin, cout, kernel, stride) at 56 x 56: ResNet-50's stage-2 shapes, then a stride-2 step to 28 x 28.
 LAYERS = [(64, 64, 3, 1), (64, 256, 1, 1), (256, 64, 1, 1), (64, 64, 3, 1), (64, 128, 3, 2), (128, 128, 3, 1)]
 
 
-def varint(v):
-    v &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        out.append(v & 0x7F | (0x80 if v > 0x7F else 0))
-        v >>= 7
-        if not v:
-            return bytes(out)
-
-
-def field(num, value):
-    if isinstance(value, int):
-        return varint(num << 3) + varint(value)
-    if isinstance(value, str):
-        value = value.encode()
-    return varint(num << 3 | 2) + varint(len(value)) + value
-
-
-def tensor(name, dtype, dims, raw):
-    return b"".join(field(1, d) for d in dims) + field(2, dtype) + field(8, name) + field(9, raw)
-
-
 def floats(vs):
     return struct.pack("<%df" % len(vs), *vs)
-
-
-def attr_ints(name, vs):
-    return field(1, name) + field(20, ATTR_INTS) + b"".join(field(8, int(v)) for v in vs)
-
-
-def node(op, inputs, outputs, name, *attrs):
-    return (b"".join(field(1, i) for i in inputs) + b"".join(field(2, o) for o in outputs) + field(3, name) +
-            field(4, op) + b"".join(field(5, a) for a in attrs))
-
-
-def value_info(name, elem_type, dims):
-    shape = b"".join(field(1, field(1, int(d))) for d in dims)
-    return field(1, name) + field(2, field(1, field(1, elem_type) + field(2, shape)))
 
 
 def build(use_float):
@@ -62,7 +26,7 @@ def build(use_float):
     nodes, inits = [], []
 
     def init(name, dtype, dims, raw):
-        inits.append(tensor(name, dtype, dims, raw))
+        inits.append(raw_tensor(name, dtype, dims, raw))
         return name
 
     act_scale = init("act_scale", FLOAT, [], floats([0.05]))
@@ -93,11 +57,9 @@ def build(use_float):
         nodes.append(node("DequantizeLinear", [x, act_scale, act_zp], ["y"], "dequantize"))
         x = "y"
     hw = 56 // 2
-    graph = (b"".join(field(1, n) for n in nodes) + field(2, "qconv") + b"".join(field(5, t) for t in inits) +
-             field(11, value_info("x", FLOAT, [1, 64, 56, 56])) +
-             field(12, value_info(x, FLOAT, [1, LAYERS[-1][1], hw, hw])))
-    return (field(1, 8) + field(2, "ember tools/make_qconv_onnx.py") + field(8, field(1, "") + field(2, 13)) +
-            field(7, graph))
+    g = graph("qconv", nodes, inits, [value_info("x", FLOAT, [1, 64, 56, 56])],
+              [value_info(x, FLOAT, [1, LAYERS[-1][1], hw, hw])])
+    return model(g, "ember tools/make_qconv_onnx.py", 13, 8)
 
 
 def main():

@@ -9,39 +9,12 @@ OUT defaults to ${EMBER_CACHE:-~/.cache/ember}/bench_onnx/transformer23.onnx.
 """
 import argparse
 import os
-import struct
 
 import numpy as np
+from onnx_proto import FLOAT, INT64, attr_float, attr_int, field, graph, node, packed, value_info
+from onnx_proto import model as onnx_model
 
 HIDDEN, Q_HEADS, KV_HEADS, HEAD, MLP = 256, 4, 2, 64, 688
-FLOAT, INT64 = 1, 7  # TensorProto.DataType
-ATTR_FLOAT, ATTR_INT, ATTR_INTS = 1, 2, 7  # AttributeProto.AttributeType
-
-
-# Protobuf wire format: a field is a varint key (number << 3 | wire type) and its value.
-def varint(v):
-    v &= (1 << 64) - 1  # negative int64 as its 64-bit two's complement (10 bytes)
-    out = bytearray()
-    while True:
-        out.append(v & 0x7F | (0x80 if v > 0x7F else 0))
-        v >>= 7
-        if not v:
-            return bytes(out)
-
-
-def field(num, value):
-    """int -> varint (wire type 0); float -> fixed32 (5); str/bytes -> length-delimited (2)."""
-    if isinstance(value, int):
-        return varint(num << 3) + varint(value)
-    if isinstance(value, float):
-        return varint(num << 3 | 5) + struct.pack("<f", value)
-    if isinstance(value, str):
-        value = value.encode()
-    return varint(num << 3 | 2) + varint(len(value)) + value
-
-
-def packed(num, ints):
-    return field(num, b"".join(varint(int(v)) for v in ints))
 
 
 def tensor(name, array):
@@ -52,36 +25,8 @@ def tensor(name, array):
     return out + field(2, FLOAT) + field(9, array.astype("<f4").tobytes())  # raw_data
 
 
-def attr_int(name, v):
-    return field(1, name) + field(20, ATTR_INT) + field(3, int(v))
-
-
-def attr_float(name, v):
-    return field(1, name) + field(20, ATTR_FLOAT) + field(2, float(v))
-
-
-def attr_ints(name, vs):
-    return field(1, name) + field(20, ATTR_INTS) + b"".join(field(8, int(v)) for v in vs)
-
-
-def node(op, inputs, outputs, name, *attrs):
-    return (b"".join(field(1, i) for i in inputs) + b"".join(field(2, o) for o in outputs) + field(3, name) +
-            field(4, op) + b"".join(field(5, a) for a in attrs))
-
-
-def value_info(name, elem_type, dims):
-    shape = b"".join(field(1, field(1, int(d))) for d in dims)
-    return field(1, name) + field(2, field(1, field(1, elem_type) + field(2, shape)))
-
-
-def graph(name, nodes, initializers, inputs, outputs):
-    return (b"".join(field(1, n) for n in nodes) + field(2, name) + b"".join(field(5, t) for t in initializers) +
-            b"".join(field(11, v) for v in inputs) + b"".join(field(12, v) for v in outputs))
-
-
 def model(graph_bytes, opset=23):
-    return (field(1, 10) + field(2, "ember tools/make_transformer_onnx.py") +
-            field(8, field(1, "") + field(2, opset)) + field(7, graph_bytes))
+    return onnx_model(graph_bytes, "ember tools/make_transformer_onnx.py", opset, 10)
 
 
 def transformer(layers, seq):
