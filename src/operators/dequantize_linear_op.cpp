@@ -4,19 +4,7 @@
 
 namespace ember {
 
-Status DequantizeLinearParam::Bind(ParamBinder* b) {
-  x = b->Input("X");
-  scale = b->Input("Scale");
-  zero_point = b->OptionalInput("ZeroPoint");
-  y = b->Output("Y");
-  quant_axis = b->attrs().Int("quant_axis", 0);
-  bit_length = b->attrs().Int("bit_length", 8);
-  qmax = b->attrs().Int("qmax", -1);
-  only_observer = b->attrs().Bool("only_observer", false);
-  block_size = b->attrs().Int("block_size", 0);
-  step_scale = b->attrs().Bool("step_scale", false);
-  return Status::OK();
-}
+Status DequantizeLinearParam::Bind(ParamBinder* b) { return BindSlots(b); }
 
 Status DequantizeLinearOp::InferShape() {
   DequantizeLinearParam& p = param_;

@@ -11,13 +11,7 @@
 
 namespace ember {
 
-struct DequantizeLinearParam {
-  const Tensor* x = nullptr;
-  const Tensor* scale = nullptr;
-  const Tensor* zero_point = nullptr;  // optional
-  Tensor* y = nullptr;
-  int64_t quant_axis = 0, bit_length = 8, qmax = -1, block_size = 0;
-  bool step_scale = false, only_observer = false;
+struct DequantizeLinearParam : QuantLinearSlots {
   // Set by InferShape.
   QuantLayout layout;
   float range = 127;  // Paddle's: Scale maps to it

@@ -43,7 +43,7 @@ Status ResolveQuantLayout(const DDim& x, const Tensor& scale, const Tensor* zero
   return Status::OK();
 }
 
-Status QuantizeLinearParam::Bind(ParamBinder* b) {
+Status QuantLinearSlots::BindSlots(ParamBinder* b) {
   x = b->Input("X");
   scale = b->Input("Scale");
   zero_point = b->OptionalInput("ZeroPoint");
@@ -52,10 +52,15 @@ Status QuantizeLinearParam::Bind(ParamBinder* b) {
   bit_length = b->attrs().Int("bit_length", 8);
   qmax = b->attrs().Int("qmax", -1);
   only_observer = b->attrs().Bool("only_observer", false);
-  round_type = b->attrs().Int("round_type", 0);
   block_size = b->attrs().Int("block_size", 0);
-  out_dtype = b->attrs().Int("out_dtype", -1);
   step_scale = b->attrs().Bool("step_scale", false);
+  return Status::OK();
+}
+
+Status QuantizeLinearParam::Bind(ParamBinder* b) {
+  EMBER_RETURN_IF_ERROR(BindSlots(b));
+  round_type = b->attrs().Int("round_type", 0);
+  out_dtype = b->attrs().Int("out_dtype", -1);
   return Status::OK();
 }
 

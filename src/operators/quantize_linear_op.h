@@ -24,13 +24,19 @@ struct QuantLayout {
 Status ResolveQuantLayout(const DDim& x, const Tensor& scale, const Tensor* zero_point, int64_t quant_axis,
                           int64_t block_size, QuantLayout* layout);
 
-struct QuantizeLinearParam {
+// The slots and attributes quantize_linear and dequantize_linear share.
+struct QuantLinearSlots {
   const Tensor* x = nullptr;
   const Tensor* scale = nullptr;
   const Tensor* zero_point = nullptr;  // optional
   Tensor* y = nullptr;
-  int64_t quant_axis = 0, bit_length = 8, qmax = -1, round_type = 0, block_size = 0, out_dtype = -1;
+  int64_t quant_axis = 0, bit_length = 8, qmax = -1, block_size = 0;
   bool step_scale = false, only_observer = false;
+  Status BindSlots(ParamBinder* b);
+};
+
+struct QuantizeLinearParam : QuantLinearSlots {
+  int64_t round_type = 0, out_dtype = -1;
   // Set by InferShape.
   QuantLayout layout;
   DataType out_type = DataType::kFloat32;
