@@ -49,7 +49,8 @@ endif()
 target_include_directories(ember_shared INTERFACE $<BUILD_INTERFACE:${CMAKE_BINARY_DIR}/include>
                            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/ember>)
 target_compile_features(ember_shared INTERFACE cxx_std_17)
-target_link_libraries(ember_shared PRIVATE ember_proto ${EMBER_PROTOBUF_LITE} OpenMP::OpenMP_CXX)
+target_link_libraries(ember_shared PRIVATE ember_proto ${EMBER_PROTOBUF_LITE} OpenMP::OpenMP_CXX
+                      $<$<BOOL:${EMBER_VULKAN}>:Vulkan::Vulkan>)
 target_link_options(ember_shared PRIVATE -Wl,--version-script=${CMAKE_SOURCE_DIR}/cmake/ember.map
                     -Wl,--exclude-libs,ALL -Wl,-Map=${CMAKE_BINARY_DIR}/libember.so.map ${EMBER_RELEASE_STRIP})
 

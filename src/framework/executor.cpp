@@ -175,7 +175,14 @@ Status Executor::BuildPlan(const std::set<std::string>& fed, const std::vector<s
 
 Status Executor::EnsureOp(size_t index) {
   if (ops_[index]) return Status::OK();
-  return CreateOperator(program_->block0().ops[index], &scope_, &ops_[index]);
+  const OpDesc& desc = program_->block0().ops[index];
+  EMBER_RETURN_IF_ERROR(CreateOperator(desc, &scope_, &ops_[index]));
+  if (options_.backend) {
+    Status s = options_.backend->Adopt(desc, scope_, &ops_[index]);
+    if (!s.ok()) ops_[index].reset();
+    return WithOp(s, desc, "device");
+  }
+  return Status::OK();
 }
 
 // Places the temps in one arena from the sizes of the run just done. Where an op offers a StorageView
@@ -273,6 +280,7 @@ Status Executor::RunPlan(Plan* plan) {
   for (size_t i = 0; i < temps.size(); ++i) temp_index[temps[i]] = i;
   bool fits = true;
   last_profile_.clear();
+  if (options_.backend) EMBER_RETURN_IF_ERROR(options_.backend->BeginRun());
 
   // Shapes are inferred op by op just before each runs, so ops whose output shape depends on an earlier
   // op's values (shape -> slice -> reshape2, interp with OutSize) see real data.
@@ -342,6 +350,12 @@ Status Executor::RunPlan(Plan* plan) {
     }
     if (light && !use_arena)
       for (size_t t : plan->free_after[step]) temps[t]->Release();
+  }
+  if (options_.backend) {  // the kept outputs onto the host
+    std::vector<Tensor*> kept;
+    for (const auto& n : plan->kept)
+      if (Variable* v = scope_.FindLocalVar(n)) kept.push_back(v->GetMutable());
+    EMBER_RETURN_IF_ERROR(options_.backend->EndRun(kept));
   }
   if (light && (!use_arena || !fits)) {
     EMBER_RETURN_IF_ERROR(PlanArena(plan, sizes, temp_index));

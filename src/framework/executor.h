@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "framework/device_backend.h"
 #include "framework/operator.h"
 #include "framework/program_desc.h"
 #include "framework/scope.h"
@@ -21,6 +22,8 @@ struct ExecutorOptions {
   bool light_mode = true;
   // Time every op's Run and keep the shapes it saw (LastProfile), for `ember bench --profile`.
   bool profile = false;
+  // The device that runs the ops it has kernels for (framework/device_backend.h); nullptr: the CPU runs all.
+  std::shared_ptr<DeviceBackend> backend;
 };
 
 // One op of a profiled Run: which op, how long its Run took, and the shapes of its inputs and outputs.

@@ -307,12 +307,14 @@ Status Model::LoadWithReader(const std::string& model_name, const std::string& p
 
 namespace {
 
-ExecutorOptions ToExecutorOptions(const PredictorOptions& o) {
-  ExecutorOptions eo;
-  eo.threads = o.threads;
-  eo.light_mode = o.light_mode;
-  eo.profile = o.profile;
-  return eo;
+Status ToExecutorOptions(const PredictorOptions& o, ExecutorOptions* eo) {
+  eo->threads = o.threads;
+  eo->light_mode = o.light_mode;
+  eo->profile = o.profile;
+  std::unique_ptr<DeviceBackend> backend;
+  EMBER_RETURN_IF_ERROR(CreateDeviceBackend(o.device, &backend));
+  eo->backend = std::move(backend);
+  return Status::OK();
 }
 
 // Feed ops before the program and fetch ops after it, so the passes keep those variables observable (they
@@ -358,7 +360,9 @@ Status Predictor::Create(std::shared_ptr<const Model> model, const PredictorOpti
                              "ModelOptions::keep_loaded_program to run it");
     const ProgramDesc* prog = options.use_loaded_program ? &p->model_->programs().loaded : &p->model_->program();
     p->program_ = prog;
-    p->executor_.reset(new Executor(prog, &p->model_->weights(), ToExecutorOptions(options)));
+    ExecutorOptions eo;
+    EMBER_RETURN_IF_ERROR(ToExecutorOptions(options, &eo));
+    p->executor_.reset(new Executor(prog, &p->model_->weights(), eo));
     p->feed_names_ = p->executor_->FeedNames();
     p->fetch_names_ = p->executor_->FetchNames();
     *out = std::move(p);
@@ -407,7 +411,9 @@ Status Predictor::Observe(const std::vector<std::string>& feeds, const std::vect
   // The passes add their folded weights to a scope of this predictor's own, over the weights as loaded.
   std::unique_ptr<Scope> weights(new Scope(loaded_weights_));
   EMBER_RETURN_IF_ERROR(OptimizeProgram(program.get(), weights.get(), model_->pass_options()));
-  std::unique_ptr<Executor> executor(new Executor(program.get(), weights.get(), ToExecutorOptions(options_)));
+  ExecutorOptions eo;
+  EMBER_RETURN_IF_ERROR(ToExecutorOptions(options_, &eo));
+  std::unique_ptr<Executor> executor(new Executor(program.get(), weights.get(), eo));
   for (const auto& n : fed_) {  // inputs set so far carry over (an internal name of the old program cannot)
     const Tensor* t = executor_->Input(n);
     if (t && program->block0().FindVar(n)) EMBER_RETURN_IF_ERROR(executor->SetInput(n, *t));

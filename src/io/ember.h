@@ -112,6 +112,8 @@ struct PredictorOptions {
   bool light_mode = true;
   bool use_loaded_program = false;  // run the program as loaded, without the passes (for comparisons)
   bool profile = false;             // time each op (Predictor::LastProfile)
+  // "cpu", or "vulkan": ops with a Vulkan kernel run on the GPU, the others on the CPU (docs/DESIGN.md, Vulkan).
+  std::string device = "cpu";
 };
 
 // One op of a profiled Run.

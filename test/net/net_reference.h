@@ -53,10 +53,12 @@ inline void SetNetInputs(const Model& model, Predictor* p, int size) {
   }
 }
 
-inline NetOutputs RunNetOnce(const std::shared_ptr<const Model>& model, bool loaded_program, int size) {
+inline NetOutputs RunNetOnce(const std::shared_ptr<const Model>& model, bool loaded_program, int size,
+                             const std::string& device = "cpu") {
   PredictorOptions po;
   po.use_loaded_program = loaded_program;
   po.threads = 2;
+  po.device = device;
   std::unique_ptr<Predictor> p;
   Status s = Predictor::Create(model, po, &p);
   INFO(s.message());

@@ -53,7 +53,7 @@ double MsSince(Clock::time_point t0) { return std::chrono::duration<double, std:
 
 struct BenchArgs {
   std::vector<std::string> models;
-  std::string params;
+  std::string params, device = "cpu";
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, loops = 10, warmup = 2;
   bool profile = false, generate_weights = false, ncnn_data = false, optimize = true, no_limit = false;
@@ -187,6 +187,7 @@ Status Profile(const std::shared_ptr<const Model>& model, const std::vector<std:
   if (!print) a.loops = 1, a.warmup = 0;
   PredictorOptions po;
   po.threads = a.threads;
+  po.device = a.device;
   po.profile = true;
   std::unique_ptr<Predictor> pred;
   EMBER_RETURN_IF_ERROR(Predictor::Create(model, po, &pred));
@@ -248,6 +249,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
   mo.generate_weights = a.generate_weights;
   mo.zero_weights = a.ncnn_data;
   mo.optimize = a.optimize;
+  if (a.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
   std::shared_ptr<const Model> model;
   auto t0 = Clock::now();
   EMBER_RETURN_IF_ERROR(Model::Load(path, mo, &model));
@@ -255,6 +257,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
   std::unique_ptr<Predictor> pred;
   PredictorOptions po;
   po.threads = a.threads;
+  po.device = a.device;
   EMBER_RETURN_IF_ERROR(Predictor::Create(model, po, &pred));
   std::vector<std::pair<std::string, Tensor>> inputs;
   EMBER_RETURN_IF_ERROR(MakeInputs(*model, a, &inputs));
@@ -365,6 +368,8 @@ cli::Command AddBenchCommand(CLI::App* app) {
       ->type_name("")->take_all();
   sub->add_option("--params", a->params, "combined params file of a Paddle model file")->type_name("FILE");
   sub->add_option("--threads", a->threads, "threads (default 1)")->type_name("N")->check(cli::IntRange(1, 1024));
+  sub->add_option("--device", a->device, "cpu (default) or vulkan: ops with a Vulkan kernel run on the GPU")
+      ->type_name("D")->check(CLI::IsMember({"cpu", "vulkan"}));
   sub->add_option("--loops", a->loops, "timed runs (default 10)")->type_name("N")->check(cli::IntRange(1, 1 << 30));
   sub->add_option("--warmup", a->warmup, "untimed runs first (default 2)")
       ->type_name("N")->check(cli::IntRange(0, 1 << 30));

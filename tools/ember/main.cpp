@@ -54,7 +54,7 @@ std::string ShapeOf(const VarDesc* v) { return v ? DDim(v->dims).ToString() : "?
 std::string DtypeOf(const VarDesc* v) { return v ? VarDataTypeName(v->dtype) : "?"; }
 
 struct Args {
-  std::string model, params;
+  std::string model, params, device = "cpu";
   cli::NamedFiles inputs, outputs;
   cli::Shapes shapes;
   int threads = 1, top = 0;
@@ -298,6 +298,7 @@ int Run(const Args& a) {
   mo.optimize = !a.no_optimize;
   mo.generate_weights = a.generate_weights;
   mo.disabled_passes = a.disabled_passes;
+  if (a.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
   std::shared_ptr<const Model> model;
   auto t0 = std::chrono::steady_clock::now();
   Status s = Model::Load(a.model, mo, &model);
@@ -305,6 +306,7 @@ int Run(const Args& a) {
   auto t1 = std::chrono::steady_clock::now();
   PredictorOptions po;
   po.threads = a.threads;
+  po.device = a.device;
   std::unique_ptr<Predictor> pred;
   if (!(s = Predictor::Create(model, po, &pred)).ok()) return Fail(s);
 
@@ -384,6 +386,8 @@ cli::Command AddRun(CLI::App* app) {
   cli::AddNamedFileOption(sub, "--output", &a->outputs, "write fetch NAME to FILE, .npy or .bin (repeatable)");
   cli::AddShapeOption(sub, &a->shapes, 0, "a feed's shape (repeatable; default: declared, batch 1)");
   sub->add_option("--threads", a->threads, "threads (default 1)")->type_name("N")->check(cli::IntRange(1, 1024));
+  sub->add_option("--device", a->device, "cpu (default) or vulkan: ops with a Vulkan kernel run on the GPU")
+      ->type_name("D")->check(CLI::IsMember({"cpu", "vulkan"}));
   sub->add_flag("--no-optimize", a->no_optimize, "skip the optimizer passes");
   sub->add_option("--disable-pass", a->disabled_passes, "skip the pass NAME (repeatable)")
       ->type_name("NAME")->allow_extra_args(false)->take_all();

@@ -1,0 +1,48 @@
+# The Vulkan backend (src/operators/kernel/vulkan), part of libember when EMBER_VULKAN is ON: GLSL compute shaders
+# compiled to SPIR-V by glslc at build time and embedded as word arrays (cmake/embed_spirv.cmake writes
+# vulkan_shaders.inc), the device, buffers, pipelines, the one-submit recorder and the kernels. Sets
+# EMBER_VULKAN_SRCS and EMBER_VULKAN_DEFS for the library. EMBER_VULKAN defaults to ON where the Vulkan loader
+# (libvulkan-dev) and glslc are found on a host build; cross and sanitizer builds leave it out.
+find_package(Vulkan QUIET COMPONENTS glslc)
+set(ember_vulkan_default OFF)
+# Slim profiles leave it out until the adapters are chosen per profile as the ops are.
+if(Vulkan_FOUND AND Vulkan_GLSLC_EXECUTABLE AND NOT CMAKE_CROSSCOMPILING AND NOT EMBER_SANITIZE
+   AND EMBER_NET STREQUAL "full")
+  set(ember_vulkan_default ON)
+endif()
+option(EMBER_VULKAN "build the Vulkan backend (needs libvulkan-dev and glslc)" ${ember_vulkan_default})
+set(EMBER_VULKAN_SRCS "")
+set(EMBER_VULKAN_DEFS "")
+if(NOT EMBER_VULKAN)
+  return()
+endif()
+if(NOT Vulkan_FOUND OR NOT Vulkan_GLSLC_EXECUTABLE)
+  message(FATAL_ERROR "EMBER_VULKAN=ON needs the Vulkan loader and glslc: apt-get install libvulkan-dev glslc")
+endif()
+
+set(vk_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/vulkan)
+file(GLOB EMBER_VULKAN_SHADERS CONFIGURE_DEPENDS ${vk_dir}/shaders/*.comp)
+set(spv_files "")
+foreach(shader ${EMBER_VULKAN_SHADERS})
+  get_filename_component(name ${shader} NAME_WE)
+  set(spv ${CMAKE_BINARY_DIR}/vulkan_shaders/${name}.spv)
+  add_custom_command(OUTPUT ${spv}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/vulkan_shaders
+    COMMAND ${Vulkan_GLSLC_EXECUTABLE} --target-env=vulkan1.1 -O -Werror -o ${spv} ${shader}
+    DEPENDS ${shader} ${vk_dir}/shaders/common.glsl
+    COMMENT "glslc ${name}.comp" VERBATIM)
+  list(APPEND spv_files ${spv})
+endforeach()
+set(EMBER_VULKAN_SHADERS_INC ${CMAKE_BINARY_DIR}/vulkan_shaders/vulkan_shaders.inc)
+string(REPLACE ";" "|" spv_arg "${spv_files}")  # one argument through the shell
+add_custom_command(OUTPUT ${EMBER_VULKAN_SHADERS_INC}
+  COMMAND ${CMAKE_COMMAND} -DOUT=${EMBER_VULKAN_SHADERS_INC} "-DSPV=${spv_arg}"
+          -P ${CMAKE_SOURCE_DIR}/cmake/embed_spirv.cmake
+  DEPENDS ${spv_files} ${CMAKE_SOURCE_DIR}/cmake/embed_spirv.cmake
+  COMMENT "embedding SPIR-V into vulkan_shaders.inc" VERBATIM)
+
+file(GLOB EMBER_VULKAN_SRCS CONFIGURE_DEPENDS ${vk_dir}/*.cpp)
+list(APPEND EMBER_VULKAN_SRCS ${EMBER_VULKAN_SHADERS_INC})
+# Vulkan structs start as {VK_STRUCTURE_TYPE_...}: the rest zero, as the API intends.
+set_source_files_properties(${EMBER_VULKAN_SRCS} PROPERTIES COMPILE_OPTIONS -Wno-missing-field-initializers)
+set(EMBER_VULKAN_DEFS EMBER_HAVE_VULKAN=1)

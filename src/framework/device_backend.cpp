@@ -1,0 +1,23 @@
+#include "framework/device_backend.h"
+
+namespace ember {
+
+#ifdef EMBER_HAVE_VULKAN
+Status CreateVulkanBackend(std::unique_ptr<DeviceBackend>* out);  // operators/kernel/vulkan/vk_backend.cpp
+#endif
+
+Status CreateDeviceBackend(const std::string& device, std::unique_ptr<DeviceBackend>* out) {
+  out->reset();
+  if (device == "cpu") return Status::OK();
+  if (device == "vulkan") {
+#ifdef EMBER_HAVE_VULKAN
+    return CreateVulkanBackend(out);
+#else
+    return Unimplemented("this build has no Vulkan backend (built with EMBER_VULKAN=OFF: it needs libvulkan-dev and "
+                         "glslc, and the full profile)");
+#endif
+  }
+  return InvalidArgument("unknown device '", device, "' (cpu, vulkan)");
+}
+
+}  // namespace ember

@@ -1,0 +1,32 @@
+// A compute device beside the CPU (the Vulkan backend, src/operators/kernel/vulkan): the executor hands it each
+// op it creates, and tells it when a run begins and ends. Ops the device runs record work instead of computing;
+// the ops left on the CPU find their inputs on the host (the device copies them down first), and at the end of
+// a run the outputs are on the host.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "framework/operator.h"
+
+namespace ember {
+
+class DeviceBackend {
+ public:
+  virtual ~DeviceBackend() = default;
+  // *op was created and bound for the CPU: the backend replaces it by the op it runs on the device, or by a
+  // wrapper that brings the op's inputs to the host before it runs on the CPU.
+  // scope: the executor's (its root holds the weights).
+  virtual Status Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) = 0;
+  virtual Status BeginRun() = 0;
+  // Finishes the device's work and copies `outputs` that the device wrote to the host.
+  virtual Status EndRun(const std::vector<Tensor*>& outputs) = 0;
+  // How many ops the device runs, and their names ("conv2d (output x) on vulkan: ..." for inspect).
+  virtual int DeviceOps() const = 0;
+};
+
+// The backend for PredictorOptions::device ("vulkan"); Unimplemented when this build lacks it.
+Status CreateDeviceBackend(const std::string& device, std::unique_ptr<DeviceBackend>* out);
+
+}  // namespace ember

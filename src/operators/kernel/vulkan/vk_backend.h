@@ -1,0 +1,56 @@
+// The Vulkan DeviceBackend: which ops run on the GPU, and where each tensor's newest value is.
+// Every op is created for the CPU as usual (Bind, InferShape: the shapes and parameters the GPU kernels read);
+// an op with a Vulkan kernel for its type, attributes and current shapes records a dispatch instead of running,
+// into the one command buffer of the run; the others run on the CPU after the run so far is submitted and
+// their inputs copied down. A tensor the GPU reads gets a GPU copy (weights once per predictor, activations
+// when the CPU wrote them); one the GPU writes lives on the GPU until the CPU needs it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "framework/device_backend.h"
+#include "operators/kernel/vulkan/vk_recorder.h"
+#include "operators/kernel/vulkan/vk_tensor.h"
+
+namespace ember {
+namespace vulkan {
+
+class Backend : public DeviceBackend {
+ public:
+  static Status Create(std::unique_ptr<DeviceBackend>* out);
+  Status Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) override;
+  Status BeginRun() override;
+  Status EndRun(const std::vector<Tensor*>& outputs) override;
+  int DeviceOps() const override { return device_ops_; }
+
+  // For the ops: the GPU copy of t, uploaded when the host holds the newer value (a constant only once).
+  Status In(const Tensor* t, const VkTensor** out);
+  // The GPU tensor an op writes for t (t's current dims); t's newest value is then on the GPU.
+  Status Out(const Tensor* t, VkTensor** out);
+  // Submits what was recorded and copies t down when the GPU holds its newest value.
+  Status ToHost(const Tensor* t);
+  Recorder* recorder() { return recorder_.get(); }
+  void MarkConstant(const Tensor* t) { constants_.insert(t); }
+
+ private:
+  Status Submit();
+  Device* device_ = nullptr;
+  std::unique_ptr<Recorder> recorder_;
+  std::map<const Tensor*, VkTensor> copies_;
+  std::set<const Tensor*> device_newer_;  // written on the GPU, not yet copied down
+  std::set<const Tensor*> uploaded_;      // activations uploaded in this run
+  std::set<const Tensor*> constants_;     // weights: uploaded once
+  int device_ops_ = 0;
+};
+
+// One adapter per op type the GPU runs: records `op` (created for the CPU, shapes inferred) when its attributes
+// and current shapes are supported; *recorded = false leaves it to the CPU.
+using RecordFn = Status (*)(Backend* backend, OperatorBase* op, bool* recorded);
+RecordFn FindRecordFn(const std::string& op_type);
+
+}  // namespace vulkan
+}  // namespace ember

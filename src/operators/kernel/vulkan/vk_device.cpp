@@ -1,0 +1,254 @@
+#include "operators/kernel/vulkan/vk_device.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace ember {
+namespace vulkan {
+
+struct VulkanShaderBlob {
+  const char* name;
+  const uint32_t* words;
+  size_t count;
+};
+
+namespace {
+#include "vulkan_shaders.inc"
+
+const char* ResultName(VkResult r) {
+  switch (r) {
+    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
+    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_TIMEOUT: return "VK_TIMEOUT";
+    default: return "VkResult";
+  }
+}
+
+bool ValidationRequested() {
+  const char* v = std::getenv("EMBER_VULKAN_VALIDATION");
+  return v && std::strcmp(v, "0") != 0 && *v;
+}
+
+bool HasInstanceLayer(const char* name) {
+  uint32_t n = 0;
+  if (vkEnumerateInstanceLayerProperties(&n, nullptr) != VK_SUCCESS) return false;
+  std::vector<VkLayerProperties> layers(n);
+  if (vkEnumerateInstanceLayerProperties(&n, layers.data()) != VK_SUCCESS) return false;
+  for (const auto& l : layers)
+    if (std::strcmp(l.layerName, name) == 0) return true;
+  return false;
+}
+
+constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+
+}  // namespace
+
+Status VkCheck(VkResult result, const char* call) {
+  if (result == VK_SUCCESS) return Status::OK();
+  return Internal(call, " returned ", ResultName(result), " (", static_cast<int>(result), ")");
+}
+
+// ---- Buffer ----
+
+Buffer::~Buffer() {
+  VkDevice d = device_->handle();
+  if (mapped_) vkUnmapMemory(d, memory_);
+  if (buffer_) vkDestroyBuffer(d, buffer_, nullptr);
+  if (memory_) vkFreeMemory(d, memory_, nullptr);
+}
+
+Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out) {
+  std::unique_ptr<Buffer> b(new Buffer(device));
+  b->bytes_ = bytes < 4 ? 4 : bytes;
+  VkBufferCreateInfo info = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = b->bytes_;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateBuffer(device->handle(), &info, nullptr, &b->buffer_), "vkCreateBuffer"));
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(device->handle(), b->buffer_, &req);
+  const VkMemoryPropertyFlags visible = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  int type = device->MemoryType(req.memoryTypeBits, visible | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  if (type < 0) type = device->MemoryType(req.memoryTypeBits, visible);
+  if (type < 0) return Unimplemented("Vulkan device '", device->name(), "' has no host-visible coherent memory");
+  VkMemoryAllocateInfo alloc = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = static_cast<uint32_t>(type);
+  Status s = VkCheck(vkAllocateMemory(device->handle(), &alloc, nullptr, &b->memory_), "vkAllocateMemory");
+  if (!s.ok()) return OutOfMemory("Vulkan buffer of ", bytes, " bytes: ", s.message());
+  EMBER_RETURN_IF_ERROR(VkCheck(vkBindBufferMemory(device->handle(), b->buffer_, b->memory_, 0), "vkBindBufferMemory"));
+  EMBER_RETURN_IF_ERROR(
+      VkCheck(vkMapMemory(device->handle(), b->memory_, 0, VK_WHOLE_SIZE, 0, &b->mapped_), "vkMapMemory"));
+  *out = std::move(b);
+  return Status::OK();
+}
+
+// ---- Device ----
+
+Status Device::Get(Device** out) {
+  // Created once and kept for the process (drivers tear themselves down at exit).
+  static Device* device = nullptr;
+  static Status status;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto* d = new Device();
+    status = d->Init();
+    if (status.ok()) device = d;
+  });
+  *out = device;
+  return status;
+}
+
+Status Device::Init() {
+  Status s = CreateInstance();
+  if (s.ok()) s = PickPhysicalDevice();
+  if (s.ok()) s = CreateLogicalDevice();
+  if (!s.ok())
+    s.Prepend("no Vulkan device (install a driver, e.g. mesa-vulkan-drivers for lavapipe, or run on the CPU): ");
+  return s;
+}
+
+VkBool32 VKAPI_CALL Device::OnValidation(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
+                                         const VkDebugUtilsMessengerCallbackDataEXT* data, void* self) {
+  static_cast<Device*>(self)->validation_messages_++;
+  std::fprintf(stderr, "ember vulkan validation: %s\n", data && data->pMessage ? data->pMessage : "(no message)");
+  return VK_FALSE;
+}
+
+Status Device::CreateInstance() {
+  VkApplicationInfo app = {VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "ember";
+  app.pEngineName = "ember";
+  app.apiVersion = VK_API_VERSION_1_1;
+  VkInstanceCreateInfo info = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.pApplicationInfo = &app;
+  const bool validate = ValidationRequested();
+  const char* layers[] = {kValidationLayer};
+  const char* extensions[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+  if (validate) {
+    if (!HasInstanceLayer(kValidationLayer))
+      return NotFound("EMBER_VULKAN_VALIDATION is set but ", kValidationLayer,
+                      " is not installed (apt-get install vulkan-validationlayers)");
+    info.enabledLayerCount = 1;
+    info.ppEnabledLayerNames = layers;
+    info.enabledExtensionCount = 1;
+    info.ppEnabledExtensionNames = extensions;
+  }
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateInstance(&info, nullptr, &instance_), "vkCreateInstance"));
+  if (!validate) return Status::OK();
+  VkDebugUtilsMessengerCreateInfoEXT m = {VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  m.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  m.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                  VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  m.pfnUserCallback = &Device::OnValidation;
+  m.pUserData = this;
+  auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+      vkGetInstanceProcAddr(instance_, "vkCreateDebugUtilsMessengerEXT"));
+  if (!create) return NotFound("vkCreateDebugUtilsMessengerEXT is missing with the validation layer on");
+  return VkCheck(create(instance_, &m, nullptr, &messenger_), "vkCreateDebugUtilsMessengerEXT");
+}
+
+Status Device::PickPhysicalDevice() {
+  uint32_t n = 0;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkEnumeratePhysicalDevices(instance_, &n, nullptr), "vkEnumeratePhysicalDevices"));
+  if (n == 0) return NotFound("vkEnumeratePhysicalDevices found no device");
+  std::vector<VkPhysicalDevice> devices(n);
+  EMBER_RETURN_IF_ERROR(
+      VkCheck(vkEnumeratePhysicalDevices(instance_, &n, devices.data()), "vkEnumeratePhysicalDevices"));
+  for (VkPhysicalDevice pd : devices) {  // the first device with a compute queue
+    uint32_t qn = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &qn, nullptr);
+    std::vector<VkQueueFamilyProperties> families(qn);
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &qn, families.data());
+    for (uint32_t q = 0; q < qn; ++q) {
+      if (!(families[q].queueFlags & VK_QUEUE_COMPUTE_BIT)) continue;
+      physical_ = pd;
+      queue_family_ = q;
+      VkPhysicalDeviceProperties props;
+      vkGetPhysicalDeviceProperties(pd, &props);
+      name_ = props.deviceName;
+      max_groups_x_ = props.limits.maxComputeWorkGroupCount[0];
+      vkGetPhysicalDeviceMemoryProperties(pd, &memory_);
+      return Status::OK();
+    }
+  }
+  return NotFound("no Vulkan device has a compute queue");
+}
+
+Status Device::CreateLogicalDevice() {
+  const float priority = 1.f;
+  VkDeviceQueueCreateInfo q = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  q.queueFamilyIndex = queue_family_;
+  q.queueCount = 1;
+  q.pQueuePriorities = &priority;
+  VkDeviceCreateInfo info = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &q;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateDevice(physical_, &info, nullptr, &device_), "vkCreateDevice"));
+  vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
+  VkCommandPoolCreateInfo pool = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pool.queueFamilyIndex = queue_family_;
+  return VkCheck(vkCreateCommandPool(device_, &pool, nullptr, &command_pool_), "vkCreateCommandPool");
+}
+
+int Device::MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
+  for (uint32_t i = 0; i < memory_.memoryTypeCount; ++i)
+    if ((type_bits & (1u << i)) && (memory_.memoryTypes[i].propertyFlags & flags) == flags) return static_cast<int>(i);
+  return -1;
+}
+
+Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out) {
+  std::lock_guard<std::mutex> lock(pipelines_mutex_);
+  auto it = pipelines_.find(name);
+  if (it != pipelines_.end()) {
+    *out = &it->second;
+    return Status::OK();
+  }
+  const VulkanShaderBlob* blob = nullptr;
+  for (const auto& s : kVulkanShaders)
+    if (name == s.name) blob = &s;
+  if (!blob) return NotFound("no Vulkan shader '", name, "' in this build");
+  Pipeline p;
+  p.bindings = bindings;
+  p.push_bytes = push_bytes;
+  VkShaderModuleCreateInfo sm = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  sm.codeSize = blob->count * 4;
+  sm.pCode = blob->words;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateShaderModule(device_, &sm, nullptr, &p.module), "vkCreateShaderModule"));
+  std::vector<VkDescriptorSetLayoutBinding> binds(bindings);
+  for (uint32_t i = 0; i < bindings; ++i)
+    binds[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo dl = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  dl.bindingCount = bindings;
+  dl.pBindings = binds.data();
+  EMBER_RETURN_IF_ERROR(
+      VkCheck(vkCreateDescriptorSetLayout(device_, &dl, nullptr, &p.set_layout), "vkCreateDescriptorSetLayout"));
+  VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_bytes};
+  VkPipelineLayoutCreateInfo pl = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  pl.setLayoutCount = 1;
+  pl.pSetLayouts = &p.set_layout;
+  pl.pushConstantRangeCount = push_bytes ? 1 : 0;
+  pl.pPushConstantRanges = &range;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreatePipelineLayout(device_, &pl, nullptr, &p.layout), "vkCreatePipelineLayout"));
+  VkComputePipelineCreateInfo cp = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  cp.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  cp.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  cp.stage.module = p.module;
+  cp.stage.pName = "main";
+  cp.layout = p.layout;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cp, nullptr, &p.pipeline),
+                                "vkCreateComputePipelines"));
+  *out = &(pipelines_[name] = p);
+  return Status::OK();
+}
+
+}  // namespace vulkan
+}  // namespace ember

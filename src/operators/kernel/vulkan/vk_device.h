@@ -1,0 +1,108 @@
+// The Vulkan device Ember computes on: one per process, created on first use (instance, the first physical device
+// with a compute queue, the logical device, a command pool). Buffers are host-visible storage buffers mapped for
+// their lifetime (on lavapipe and on phones' unified memory they are also the GPU's own memory). Pipelines are
+// built once per shader from the SPIR-V that glslc compiled at build time (vulkan_shaders.inc).
+// EMBER_VULKAN_VALIDATION=1 loads Khronos' validation layer and counts what it reports (tests fail on any).
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "framework/status.h"
+
+namespace ember {
+namespace vulkan {
+
+class Device;
+
+// A storage buffer and its memory, mapped while it lives.
+class Buffer {
+ public:
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  ~Buffer();
+  // size bytes (at least 4: Vulkan has no empty buffer).
+  static Status Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out);
+  VkBuffer handle() const { return buffer_; }
+  size_t bytes() const { return bytes_; }
+  float* data() const { return static_cast<float*>(mapped_); }
+
+ private:
+  explicit Buffer(Device* device) : device_(device) {}
+  Device* device_;
+  VkBuffer buffer_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  void* mapped_ = nullptr;
+  size_t bytes_ = 0;
+};
+
+// A compute pipeline over `bindings` storage buffers (binding i = the i-th buffer a dispatch passes) and a push
+// constant block of push_bytes.
+struct Pipeline {
+  VkShaderModule module = VK_NULL_HANDLE;
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  uint32_t bindings = 0;
+  uint32_t push_bytes = 0;
+};
+
+class Device {
+ public:
+  // The process's device, created on the first call; a clear error (and nullptr) when there is none.
+  static Status Get(Device** out);
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  VkDevice handle() const { return device_; }
+  VkQueue queue() const { return queue_; }
+  VkCommandPool command_pool() const { return command_pool_; }
+  std::mutex& queue_mutex() { return queue_mutex_; }
+  const std::string& name() const { return name_; }
+  // The pipeline of shader `name` (a file of shaders/ without .comp), built on first use.
+  Status GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out);
+  // A memory type with all of `flags` among `type_bits`, or -1.
+  int MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
+  // Messages the validation layer reported (warnings and errors) since the device was created.
+  int validation_messages() const { return validation_messages_.load(); }
+  bool validation_enabled() const { return messenger_ != VK_NULL_HANDLE; }
+  uint32_t max_workgroups_x() const { return max_groups_x_; }
+
+ private:
+  Device() = default;
+  Status Init();
+  Status CreateInstance();
+  Status PickPhysicalDevice();
+  Status CreateLogicalDevice();
+  static VKAPI_ATTR VkBool32 VKAPI_CALL OnValidation(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                    VkDebugUtilsMessageTypeFlagsEXT types,
+                                                    const VkDebugUtilsMessengerCallbackDataEXT* data, void* self);
+
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+  VkPhysicalDeviceMemoryProperties memory_ = {};
+  VkDevice device_ = VK_NULL_HANDLE;
+  uint32_t queue_family_ = 0;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  VkCommandPool command_pool_ = VK_NULL_HANDLE;
+  uint32_t max_groups_x_ = 65535;
+  std::string name_;
+  std::mutex queue_mutex_;  // vkQueueSubmit and the command pool are externally synchronized
+  std::mutex pipelines_mutex_;
+  std::map<std::string, Pipeline> pipelines_;
+  std::atomic<int> validation_messages_{0};
+};
+
+// "vkCreateBuffer returned VK_ERROR_OUT_OF_DEVICE_MEMORY (-2)" as an Internal status; Ok for VK_SUCCESS.
+Status VkCheck(VkResult result, const char* call);
+
+}  // namespace vulkan
+}  // namespace ember

@@ -1,0 +1,33 @@
+#include "operators/kernel/vulkan/vk_tensor.h"
+
+#include <cstring>
+
+namespace ember {
+namespace vulkan {
+
+Status Reserve(Device* device, const DDim& dims, VkTensor* t) {
+  if (dims.HasUnknown()) return InvalidArgument("Vulkan tensor of unknown shape ", dims.ToString());
+  const size_t bytes = static_cast<size_t>(dims.numel()) * sizeof(float);
+  if (!t->buffer || t->buffer->bytes() < bytes) EMBER_RETURN_IF_ERROR(Buffer::Create(device, bytes, &t->buffer));
+  t->dims = dims;
+  return Status::OK();
+}
+
+Status Upload(Device* device, const Tensor& src, VkTensor* dst) {
+  if (src.dtype() != DataType::kFloat32)
+    return Unimplemented("the Vulkan backend takes float32 tensors, not ", DataTypeName(src.dtype()));
+  EMBER_RETURN_IF_ERROR(Reserve(device, src.dims(), dst));
+  if (src.numel() > 0) std::memcpy(dst->buffer->data(), src.data<float>(), src.numel() * sizeof(float));
+  return Status::OK();
+}
+
+Status Download(const VkTensor& src, Tensor* dst) {
+  if (!src.buffer) return Internal("Download of a Vulkan tensor without a buffer");
+  *dst = Tensor(DataType::kFloat32, src.dims);
+  EMBER_RETURN_IF_ERROR(dst->Allocate());
+  if (src.numel() > 0) std::memcpy(dst->mutable_data<float>(), src.buffer->data(), src.numel() * sizeof(float));
+  return Status::OK();
+}
+
+}  // namespace vulkan
+}  // namespace ember

@@ -1,0 +1,26 @@
+// A float32 tensor in a Vulkan buffer (NCHW, as on the CPU), and the copies across the border.
+#pragma once
+
+#include <memory>
+
+#include "framework/ddim.h"
+#include "framework/tensor.h"
+#include "operators/kernel/vulkan/vk_device.h"
+
+namespace ember {
+namespace vulkan {
+
+struct VkTensor {
+  std::unique_ptr<Buffer> buffer;
+  DDim dims;
+  int64_t numel() const { return dims.numel(); }
+};
+
+// (Re)allocates t's buffer for dims when it is missing or too small.
+Status Reserve(Device* device, const DDim& dims, VkTensor* t);
+// Copies a float32 CPU tensor into a (re)allocated GPU tensor, and back (the run that wrote it must be finished).
+Status Upload(Device* device, const Tensor& src, VkTensor* dst);
+Status Download(const VkTensor& src, Tensor* dst);
+
+}  // namespace vulkan
+}  // namespace ember
