@@ -12,60 +12,13 @@
 #include "operators/kernel/vulkan/vk_activation.h"
 #include "operators/kernel/vulkan/vk_binary.h"
 #include "operators/kernel/vulkan/vk_conv2d.h"
-#include "test_util.h"
+#include "vk_test_util.h"
 
 using namespace ember;
 using namespace ember::test;
 using namespace ember::vulkan;
 
 namespace {
-
-vulkan::Device* DeviceOrSkip() {
-  vulkan::Device* device = nullptr;
-  Status s = vulkan::Device::Get(&device);
-  if (!s.ok()) {
-    const char* require = std::getenv("EMBER_REQUIRE_VULKAN");
-    if (require && *require == '1') FAIL(s.message());
-    WARN("no Vulkan device, case not run: " << s.message());
-  }
-  return device;
-}
-
-// Asserts the validation layer (when on) reported nothing during the case.
-struct NoValidationMessages {
-  vulkan::Device* device;
-  int before;
-  explicit NoValidationMessages(vulkan::Device* d) : device(d), before(d->validation_messages()) {}
-  ~NoValidationMessages() { CHECK(device->validation_messages() == before); }
-};
-
-VkTensor Up(vulkan::Device* device, const Tensor& t) {
-  VkTensor v;
-  Status s = Upload(device, t, &v);
-  INFO(s.message());
-  REQUIRE(s.ok());
-  return v;
-}
-
-std::vector<float> Down(const VkTensor& v) {
-  Tensor t;
-  REQUIRE(Download(v, &t).ok());
-  return ToVector(t);
-}
-
-void RequireOk(const Status& s) {
-  INFO(s.message());
-  REQUIRE(s.ok());
-}
-
-// |got - want| <= tol * max(1, |want|) everywhere.
-void CheckNear(const std::vector<float>& got, const std::vector<float>& want, float tol) {
-  REQUIRE(got.size() == want.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    INFO("element " << i << ": " << got[i] << " vs " << want[i]);
-    REQUIRE(std::fabs(got[i] - want[i]) <= tol * std::max(1.f, std::fabs(want[i])));
-  }
-}
 
 // The broadcasting reference: every output multi-index read from each input's right-aligned index.
 std::vector<float> BinaryRef(BinaryOp op, const Tensor& a, const Tensor& b, const std::vector<int64_t>& out) {

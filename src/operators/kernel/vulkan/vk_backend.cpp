@@ -42,7 +42,10 @@ class HostOp : public OperatorBase {
   HostOp(std::unique_ptr<OperatorBase> cpu, Backend* backend)
       : OperatorBase(cpu->desc(), nullptr), cpu_(std::move(cpu)), backend_(backend) {}
   Status Bind() override { return Status::OK(); }
-  Status InferShape() override { return cpu_->InferShape(); }
+  Status InferShape() override {  // shapes may depend on input values (a reshape's Shape tensor)
+    for (const Tensor* t : inputs_) EMBER_RETURN_IF_ERROR(backend_->ToHost(t));
+    return cpu_->InferShape();
+  }
   Status Init() override { return cpu_->Init(); }
   Status Run() override {
     for (const Tensor* t : inputs_) EMBER_RETURN_IF_ERROR(backend_->ToHost(t));

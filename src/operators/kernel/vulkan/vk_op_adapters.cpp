@@ -1,12 +1,26 @@
 // The op types the GPU runs, each from the parameters its CPU op bound and inferred (one adapter per op family).
 // An adapter leaves an op to the CPU (*recorded = false) for what its shader does not cover.
 #include "operators/activation_op.h"
+#include "operators/concat_op.h"
 #include "operators/conv_op.h"
 #include "operators/elementwise_op.h"
+#include "operators/fc_op.h"
 #include "operators/kernel/vulkan/vk_activation.h"
 #include "operators/kernel/vulkan/vk_backend.h"
 #include "operators/kernel/vulkan/vk_binary.h"
+#include "operators/kernel/vulkan/vk_copy.h"
 #include "operators/kernel/vulkan/vk_conv2d.h"
+#include "operators/kernel/vulkan/vk_fc.h"
+#include "operators/kernel/vulkan/vk_pool2d.h"
+#include "operators/kernel/vulkan/vk_softmax.h"
+#include "operators/flatten_op.h"
+#include "operators/pool2d_op.h"
+#include "operators/reshape_op.h"
+#include "operators/shuffle_channel_op.h"
+#include "operators/softmax_op.h"
+#include "operators/split_op.h"
+#include "operators/squeeze_op.h"
+#include "operators/unsqueeze_op.h"
 
 namespace ember {
 namespace vulkan {
@@ -73,11 +87,142 @@ Status RecordElementwiseOp(Backend* b, OperatorBase* op, bool* recorded) {
   return Status::OK();
 }
 
+Status RecordPool2dOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* pool = dynamic_cast<Pool2dOp*>(op);
+  if (!pool) return Status::OK();
+  const Pool2dParam& p = pool->param();
+  if (p.nchw16c || p.mask || !SupportsPool2d(p.geo) || !Float32(p.x)) return Status::OK();
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(RecordPool2d(b->recorder(), p.geo, *x, out));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordConcatOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* concat = dynamic_cast<ConcatOp*>(op);
+  if (!concat) return Status::OK();
+  const ConcatParam& p = concat->param();
+  for (const Tensor* t : p.xs)
+    if (!Float32(t)) return Status::OK();
+  std::vector<const VkTensor*> xs;
+  for (const Tensor* t : p.xs) {
+    const VkTensor* x;
+    EMBER_RETURN_IF_ERROR(b->In(t, &x));
+    xs.push_back(x);
+  }
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(RecordConcat(b->recorder(), xs, p.norm_axis, p.out->dims(), out));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordFcOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* fc = dynamic_cast<FcOp*>(op);
+  if (!fc) return Status::OK();
+  const FcParam& p = fc->param();
+  if (!SupportsActivation(p.act.type) || !Float32(p.input) || !p.w->initialized()) return Status::OK();
+  const VkTensor *in, *w, *bias = nullptr;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
+  EMBER_RETURN_IF_ERROR(b->In(p.w, &w));
+  if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(RecordFc(b->recorder(), p.m, p.k, p.n, *in, *w, bias, p.act, p.out->dims(), out));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordSoftmaxOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* softmax = dynamic_cast<SoftmaxOp*>(op);
+  if (!softmax) return Status::OK();
+  const SoftmaxParam& p = softmax->param();
+  if (!Float32(p.x)) return Status::OK();
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(RecordSoftmax(b->recorder(), p.outer, p.axis_size, p.inner, p.log, *x, out));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordSplitOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* split = dynamic_cast<SplitOp*>(op);
+  if (!split) return Status::OK();
+  const SplitParam& p = split->param();
+  if (!Float32(p.x)) return Status::OK();
+  const VkTensor* x;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  std::vector<VkTensor*> outs;
+  std::vector<DDim> dims;
+  for (Tensor* t : p.outs) {
+    VkTensor* o;
+    EMBER_RETURN_IF_ERROR(b->Out(t, &o));
+    outs.push_back(o);
+    dims.push_back(t->dims());
+  }
+  EMBER_RETURN_IF_ERROR(RecordSplit(b->recorder(), *x, p.norm_axis, dims, outs));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordShuffleChannelOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* shuffle = dynamic_cast<ShuffleChannelOp*>(op);
+  if (!shuffle) return Status::OK();
+  const ShuffleChannelParam& p = shuffle->param();
+  if (!Float32(p.x)) return Status::OK();
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(RecordShuffleChannel(b->recorder(), *x, p.group, out));
+  *recorded = true;
+  return Status::OK();
+}
+
+// The reshapes: X and Out of whichever op class, a copy under Out's shape (XShape outputs stay on the host).
+template <typename OpT>
+Status RecordReshapeOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* r = dynamic_cast<OpT*>(op);
+  if (!r) return Status::OK();
+  const auto& p = r->param();
+  if (!Float32(p.x)) return Status::OK();
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(RecordReshape(b->recorder(), *x, p.out->dims(), out));
+  *recorded = true;
+  return Status::OK();
+}
+
 }  // namespace
 
 RecordFn FindRecordFn(const std::string& op_type) {
   if (op_type == "conv2d" || op_type == "depthwise_conv2d") return &RecordConvOp;
   if (op_type.rfind("elementwise_", 0) == 0) return &RecordElementwiseOp;
+  if (op_type == "pool2d") return &RecordPool2dOp;
+  if (op_type == "concat") return &RecordConcatOp;
+  if (op_type == "fc") return &RecordFcOp;
+  if (op_type == "softmax" || op_type == "log_softmax") return &RecordSoftmaxOp;
+  if (op_type == "split") return &RecordSplitOp;
+  if (op_type == "shuffle_channel") return &RecordShuffleChannelOp;
+  if (op_type == "reshape" || op_type == "reshape2") return &RecordReshapeOp<ReshapeOp>;
+  if (op_type == "flatten" || op_type == "flatten2" || op_type == "flatten_contiguous_range")
+    return &RecordReshapeOp<FlattenOp>;
+  if (op_type == "squeeze" || op_type == "squeeze2") return &RecordReshapeOp<SqueezeOp>;
+  if (op_type == "unsqueeze" || op_type == "unsqueeze2") return &RecordReshapeOp<UnsqueezeOp>;
   static const char* const kActivations[] = {"relu", "relu6", "leaky_relu", "sigmoid", "tanh", "swish",
                                              "hard_swish", "hard_sigmoid", "exp", "abs", "scale", "clip", "elu"};
   for (const char* a : kActivations)

@@ -1,0 +1,89 @@
+#include "operators/kernel/vulkan/vk_copy.h"
+
+namespace ember {
+namespace vulkan {
+
+namespace {
+struct CopyPush {
+  uint32_t n, inner, src_stride, src_offset, dst_stride, dst_offset;
+};
+
+Status Reserved(const DDim& dims, VkTensor* t) {
+  Device* device = nullptr;
+  EMBER_RETURN_IF_ERROR(Device::Get(&device));
+  return Reserve(device, dims, t);
+}
+}  // namespace
+
+Status RecordCopyRows(Recorder* r, const VkTensor& src, const CopyRows& c, VkTensor* dst) {
+  if (c.rows * c.row_len == 0) return Status::OK();
+  const int64_t src_end = (c.rows - 1) * c.src_stride + c.src_offset + c.row_len;
+  const int64_t dst_end = (c.rows - 1) * c.dst_stride + c.dst_offset + c.row_len;
+  if (src_end > src.numel() || dst_end > dst->numel())
+    return Internal("Vulkan copy past a tensor's end: ", src.dims.ToString(), " -> ", dst->dims.ToString());
+  Device* device = nullptr;
+  EMBER_RETURN_IF_ERROR(Device::Get(&device));
+  const Pipeline* p = nullptr;
+  EMBER_RETURN_IF_ERROR(device->GetPipeline("copy", 2, sizeof(CopyPush), &p));
+  auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
+  CopyPush push = {u(c.rows * c.row_len), u(c.row_len), u(c.src_stride), u(c.src_offset), u(c.dst_stride),
+                   u(c.dst_offset)};
+  uint32_t gx, gy;
+  GroupsFor(*device, c.rows * c.row_len, 64, &gx, &gy);
+  return r->Dispatch(*p, {src.buffer.get()}, {dst->buffer.get()}, &push, gx, gy);
+}
+
+Status RecordConcat(Recorder* r, const std::vector<const VkTensor*>& xs, int axis, const DDim& out_dims,
+                    VkTensor* out) {
+  EMBER_CHECK(axis >= 0 && axis < out_dims.size(), "Vulkan concat: axis ", axis, " of ", out_dims.ToString());
+  EMBER_RETURN_IF_ERROR(Reserved(out_dims, out));
+  const int64_t outer = out_dims.Product(0, axis), dst_stride = out_dims.Product(axis, out_dims.size());
+  int64_t offset = 0;
+  for (const VkTensor* x : xs) {
+    const int64_t inner = outer > 0 ? x->numel() / outer : 0;
+    EMBER_CHECK(inner * outer == x->numel() && offset + inner <= dst_stride, "Vulkan concat: input ",
+                x->dims.ToString(), " does not fit ", out_dims.ToString(), " at axis ", axis);
+    EMBER_RETURN_IF_ERROR(RecordCopyRows(r, *x, {outer, inner, inner, 0, dst_stride, offset}, out));
+    offset += inner;
+  }
+  EMBER_CHECK(offset == dst_stride, "Vulkan concat: inputs fill ", offset, " of ", dst_stride, " per row");
+  return Status::OK();
+}
+
+Status RecordSplit(Recorder* r, const VkTensor& x, int axis, const std::vector<DDim>& out_dims,
+                   const std::vector<VkTensor*>& outs) {
+  EMBER_CHECK(axis >= 0 && axis < x.dims.size() && out_dims.size() == outs.size(), "Vulkan split: axis ", axis,
+              " of ", x.dims.ToString());
+  const int64_t outer = x.dims.Product(0, axis), src_stride = x.dims.Product(axis, x.dims.size());
+  int64_t offset = 0;
+  for (size_t j = 0; j < outs.size(); ++j) {
+    EMBER_RETURN_IF_ERROR(Reserved(out_dims[j], outs[j]));
+    const int64_t inner = outer > 0 ? out_dims[j].numel() / outer : 0;
+    EMBER_CHECK(offset + inner <= src_stride, "Vulkan split: output ", out_dims[j].ToString(), " past ",
+                x.dims.ToString());
+    EMBER_RETURN_IF_ERROR(RecordCopyRows(r, x, {outer, inner, src_stride, offset, inner, 0}, outs[j]));
+    offset += inner;
+  }
+  return Status::OK();
+}
+
+Status RecordShuffleChannel(Recorder* r, const VkTensor& x, int64_t group, VkTensor* out) {
+  EMBER_CHECK(x.dims.size() >= 2 && group > 0 && x.dims[1] % group == 0, "Vulkan shuffle_channel: group ", group,
+              " of ", x.dims.ToString());
+  EMBER_RETURN_IF_ERROR(Reserved(x.dims, out));
+  const int64_t n = x.dims[0], c = x.dims[1], hw = x.dims.Product(2, x.dims.size()), per = c / group;
+  for (int64_t b = 0; b < n; ++b)  // group i's channel k goes to channel k * group + i
+    for (int64_t i = 0; i < group; ++i)
+      EMBER_RETURN_IF_ERROR(
+          RecordCopyRows(r, x, {per, hw, hw, (b * c + i * per) * hw, group * hw, (b * c + i) * hw}, out));
+  return Status::OK();
+}
+
+Status RecordReshape(Recorder* r, const VkTensor& x, const DDim& out_dims, VkTensor* out) {
+  EMBER_CHECK(out_dims.numel() == x.numel(), "Vulkan reshape: ", x.dims.ToString(), " -> ", out_dims.ToString());
+  EMBER_RETURN_IF_ERROR(Reserved(out_dims, out));
+  return RecordCopyRows(r, x, {1, x.numel(), x.numel(), 0, x.numel(), 0}, out);
+}
+
+}  // namespace vulkan
+}  // namespace ember

@@ -1,0 +1,156 @@
+// The Vulkan pooling, concat, fc and softmax kernels against the plain CPU code (Pool2d of central-arm-func,
+// ref::Softmax, loops written here), under the validation layer as test_vulkan_kernels.cpp.
+#include "operators/kernel/central-arm-func/pool2d_func.h"
+#include "operators/kernel/central-arm-func/softmax_func.h"
+#include "operators/kernel/vulkan/vk_copy.h"
+#include "operators/kernel/vulkan/vk_fc.h"
+#include "operators/kernel/vulkan/vk_pool2d.h"
+#include "operators/kernel/vulkan/vk_softmax.h"
+#include "vk_test_util.h"
+
+using namespace ember;
+using namespace ember::test;
+using namespace ember::vulkan;
+
+TEST_CASE("vulkan pool2d equals the portable Pool2d: max, average, pads, ceil windows, global, adaptive",
+          "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  NoValidationMessages none(device);
+  struct Case {
+    int64_t c, h, w, k, stride, pad, out_h, out_w;
+    bool is_max, exclusive, adaptive;
+  };
+  const std::vector<Case> cases = {
+      {3, 13, 11, 3, 2, 0, 6, 5, true, true, false},    // squeezenet's pools
+      {3, 13, 11, 3, 2, 1, 7, 6, true, true, false},    // padded
+      {4, 14, 14, 3, 2, 1, 8, 8, true, true, false},    // a ceil-mode last window partly outside
+      {5, 9, 10, 2, 2, 1, 5, 6, false, true, false},    // average, exclusive
+      {5, 9, 10, 3, 1, 1, 9, 10, false, false, false},  // average counting the padding
+      {6, 7, 7, 7, 1, 0, 1, 1, false, true, false},     // global average
+      {6, 10, 9, 1, 1, 0, 3, 4, false, true, true}};    // adaptive
+  for (const auto& c : cases) {
+    PoolGeometry g;
+    g.batch = 2, g.channels = c.c, g.in_h = c.h, g.in_w = c.w, g.out_h = c.out_h, g.out_w = c.out_w;
+    g.kernel_h = g.kernel_w = c.k, g.stride_h = g.stride_w = c.stride, g.pad_top = g.pad_left = c.pad;
+    g.is_max = c.is_max, g.exclusive = c.exclusive, g.adaptive = c.adaptive;
+    INFO("pool k" << c.k << " s" << c.stride << " p" << c.pad << (c.is_max ? " max" : " avg"));
+    const Tensor x = RandomTensor(DDim({2, c.c, c.h, c.w}), 51, -3.f, 3.f);
+    std::vector<float> want(static_cast<size_t>(2 * c.c * c.out_h * c.out_w));
+    Pool2d(g, x.data<float>(), want.data());
+    VkTensor vx = Up(device, x), vy;
+    Recorder r(device);
+    RequireOk(RecordPool2d(&r, g, vx, &vy));
+    RequireOk(r.SubmitAndWait());
+    CheckNear(Down(vy), want, 1e-6f);
+  }
+}
+
+TEST_CASE("vulkan concat along every axis equals the inputs laid side by side", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  NoValidationMessages none(device);
+  const Tensor a = RandomTensor(DDim({2, 3, 4, 5}), 61), b = RandomTensor(DDim({2, 3, 4, 5}), 62);
+  for (int axis = 0; axis < 4; ++axis) {
+    std::vector<int64_t> od = {2, 3, 4, 5};
+    od[axis] *= 2;
+    const DDim out_dims(od);
+    const int64_t outer = out_dims.Product(0, axis), inner = a.dims().Product(axis, 4);
+    std::vector<float> want;
+    const auto va = ToVector(a), vb = ToVector(b);
+    for (int64_t o = 0; o < outer; ++o) {
+      want.insert(want.end(), va.begin() + o * inner, va.begin() + (o + 1) * inner);
+      want.insert(want.end(), vb.begin() + o * inner, vb.begin() + (o + 1) * inner);
+    }
+    VkTensor ga = Up(device, a), gb = Up(device, b), out;
+    Recorder r(device);
+    RequireOk(RecordConcat(&r, {&ga, &gb}, axis, out_dims, &out));
+    RequireOk(r.SubmitAndWait());
+    INFO("axis " << axis);
+    REQUIRE(out.dims == out_dims);
+    CheckNear(Down(out), want, 0.f);
+  }
+}
+
+TEST_CASE("vulkan split, shuffle_channel and reshape move every value where the CPU ops do", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  NoValidationMessages none(device);
+  const Tensor x = RandomTensor(DDim({2, 6, 3, 5}), 65);
+  const auto v = ToVector(x);
+  VkTensor gx = Up(device, x);
+  Recorder r(device);
+  // split along channels into 1, 2 and 3
+  VkTensor s0, s1, s2, shuffled, reshaped;
+  RequireOk(RecordSplit(&r, gx, 1, {DDim({2, 1, 3, 5}), DDim({2, 2, 3, 5}), DDim({2, 3, 3, 5})}, {&s0, &s1, &s2}));
+  RequireOk(RecordShuffleChannel(&r, gx, 3, &shuffled));
+  RequireOk(RecordReshape(&r, gx, DDim({12, 15}), &reshaped));
+  RequireOk(r.SubmitAndWait());
+  const int64_t hw = 15;
+  std::vector<float> w0, w1, w2, wshuffle(v.size());
+  for (int64_t n = 0; n < 2; ++n)
+    for (int64_t c = 0; c < 6; ++c) {
+      auto& dst = c < 1 ? w0 : c < 3 ? w1 : w2;
+      dst.insert(dst.end(), v.begin() + (n * 6 + c) * hw, v.begin() + (n * 6 + c + 1) * hw);
+      const int64_t group = c / 2, k = c % 2;  // 3 groups of 2: channel (group, k) goes to k * 3 + group
+      std::copy(v.begin() + (n * 6 + c) * hw, v.begin() + (n * 6 + c + 1) * hw,
+                wshuffle.begin() + (n * 6 + k * 3 + group) * hw);
+    }
+  CheckNear(Down(s0), w0, 0.f);
+  CheckNear(Down(s1), w1, 0.f);
+  CheckNear(Down(s2), w2, 0.f);
+  CheckNear(Down(shuffled), wshuffle, 0.f);
+  CHECK(reshaped.dims == DDim({12, 15}));
+  CheckNear(Down(reshaped), v, 0.f);
+}
+
+TEST_CASE("vulkan fc equals a double loop, with and without bias and activation", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  NoValidationMessages none(device);
+  for (int64_t m : {1, 3}) {
+    for (int64_t n : {1, 10, 65, 1000}) {
+      const int64_t k = 129;
+      const Tensor in = RandomTensor(DDim({m, k}), 71), w = RandomTensor(DDim({k, n}), 72);
+      const Tensor bias = RandomTensor(DDim({n}), 73);
+      for (bool with_bias : {false, true}) {
+        const ActivationSpec act = with_bias ? ActivationSpec{ActivationType::kRelu} : ActivationSpec{};
+        std::vector<float> want(static_cast<size_t>(m * n));
+        for (int64_t i = 0; i < m; ++i)
+          for (int64_t j = 0; j < n; ++j) {
+            double acc = with_bias ? bias.data<float>()[j] : 0.0;
+            for (int64_t q = 0; q < k; ++q) acc += double(in.data<float>()[i * k + q]) * w.data<float>()[q * n + j];
+            want[i * n + j] = with_bias ? std::max(static_cast<float>(acc), 0.f) : static_cast<float>(acc);
+          }
+        VkTensor gi = Up(device, in), gw = Up(device, w), gb = Up(device, bias), out;
+        Recorder r(device);
+        RequireOk(RecordFc(&r, m, k, n, gi, gw, with_bias ? &gb : nullptr, act, DDim({m, n}), &out));
+        RequireOk(r.SubmitAndWait());
+        INFO("fc " << m << "x" << k << "x" << n << (with_bias ? " bias relu" : ""));
+        CheckNear(Down(out), want, 1e-5f);
+      }
+    }
+  }
+}
+
+TEST_CASE("vulkan softmax and log-softmax equal ref::Softmax along any axis", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  NoValidationMessages none(device);
+  struct Case {
+    int64_t outer, n, inner;
+  };
+  for (const Case& c : std::vector<Case>{{1, 1000, 1}, {4, 7, 1}, {2, 5, 9}, {1, 21, 100}}) {
+    for (bool log : {false, true}) {
+      const Tensor x = RandomTensor(DDim({c.outer, c.n, c.inner}), 81, -20.f, 20.f);
+      std::vector<float> want(static_cast<size_t>(x.numel()));
+      ref::Softmax(x.data<float>(), want.data(), c.outer, c.n, c.inner, log);
+      VkTensor gx = Up(device, x), gy;
+      Recorder r(device);
+      RequireOk(RecordSoftmax(&r, c.outer, c.n, c.inner, log, gx, &gy));
+      RequireOk(r.SubmitAndWait());
+      INFO("softmax " << c.outer << "x" << c.n << "x" << c.inner << (log ? " log" : ""));
+      CheckNear(Down(gy), want, 2e-6f);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// Helpers of the Vulkan kernel tests: the device (or a warning and a skip, or a failure under
+// EMBER_REQUIRE_VULKAN=1), uploads and downloads that REQUIRE success, comparisons.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+#include "operators/kernel/vulkan/vk_recorder.h"
+#include "operators/kernel/vulkan/vk_tensor.h"
+#include "test_util.h"
+
+namespace ember {
+namespace test {
+
+inline vulkan::Device* DeviceOrSkip() {
+  vulkan::Device* device = nullptr;
+  Status s = vulkan::Device::Get(&device);
+  if (!s.ok()) {
+    const char* require = std::getenv("EMBER_REQUIRE_VULKAN");
+    if (require && *require == '1') FAIL(s.message());
+    WARN("no Vulkan device, case not run: " << s.message());
+  }
+  return device;
+}
+
+// Asserts the validation layer (when on) reported nothing during the case.
+struct NoValidationMessages {
+  vulkan::Device* device;
+  int before;
+  explicit NoValidationMessages(vulkan::Device* d) : device(d), before(d->validation_messages()) {}
+  ~NoValidationMessages() { CHECK(device->validation_messages() == before); }
+};
+
+inline vulkan::VkTensor Up(vulkan::Device* device, const Tensor& t) {
+  vulkan::VkTensor v;
+  Status s = vulkan::Upload(device, t, &v);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  return v;
+}
+
+inline std::vector<float> Down(const vulkan::VkTensor& v) {
+  Tensor t;
+  REQUIRE(vulkan::Download(v, &t).ok());
+  return ToVector(t);
+}
+
+inline void RequireOk(const Status& s) {
+  INFO(s.message());
+  REQUIRE(s.ok());
+}
+
+// |got - want| <= tol * max(1, |want|) everywhere.
+inline void CheckNear(const std::vector<float>& got, const std::vector<float>& want, float tol) {
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    INFO("element " << i << ": " << got[i] << " vs " << want[i]);
+    REQUIRE(std::fabs(got[i] - want[i]) <= tol * std::max(1.f, std::fabs(want[i])));
+  }
+}
+
+}  // namespace test
+}  // namespace ember
