@@ -139,7 +139,10 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
       {1, 4, 6, 10, 7, 3, 1, 2, 2, 2, 2, 2, 2, false, {ActivationType::kNone}},     // dilated, grouped
       {1, 5, 7, 8, 8, 1, 1, 1, 1, 0, 0, 0, 0, true, {ActivationType::kSigmoid}},     // 1x1
       {1, 3, 4, 11, 13, 5, 2, 1, 1, 0, 2, 1, 0, true, {ActivationType::kHardSwish, 6.f, 6.f, 3.f}},  // asymmetric
-      {1, 16, 33, 6, 6, 3, 1, 1, 1, 1, 1, 1, 1, true, {ActivationType::kLeakyRelu, 0.1f}}};
+      {1, 16, 33, 6, 6, 3, 1, 1, 1, 1, 1, 1, 1, true, {ActivationType::kLeakyRelu, 0.1f}},
+      {2, 6, 130, 9, 8, 3, 1, 1, 2, 1, 1, 1, 1, true, {ActivationType::kRelu}},   // 2 groups of 65: tile tails
+      {1, 19, 70, 17, 15, 1, 1, 1, 1, 0, 0, 0, 0, false, {ActivationType::kNone}},  // k 19, 255 pixels
+      {1, 3, 24, 20, 20, 7, 2, 1, 1, 3, 3, 3, 3, true, {ActivationType::kRelu}}};   // a 7x7 stride-2 stem
   for (const auto& c : cases) {
     ConvGeometry g;
     g.batch = c.batch, g.in_c = c.in_c, g.in_h = c.h, g.in_w = c.w, g.out_c = c.out_c, g.groups = c.groups;
@@ -154,12 +157,16 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
     const Tensor bias = RandomTensor(DDim({c.out_c}), 33);
     std::vector<float> want(static_cast<size_t>(c.batch * c.out_c * g.out_h * g.out_w));
     ref::Conv2d(g, in.data<float>(), filter.data<float>(), c.bias ? bias.data<float>() : nullptr, c.act, want.data());
-    VkTensor vin = Up(device, in), vf = Up(device, filter), vb = Up(device, bias), vout;
-    Recorder r(device);
-    RequireOk(RecordConv2d(&r, g, vin, vf, c.bias ? &vb : nullptr, c.act, &vout));
-    RequireOk(r.SubmitAndWait());
-    REQUIRE(vout.dims == DDim({c.batch, c.out_c, g.out_h, g.out_w}));
-    CheckNear(Down(vout), want, 1e-5f);
+    VkTensor vin = Up(device, in), vf = Up(device, filter), vb = Up(device, bias);
+    for (ConvAlgo algo : {ConvAlgo::kDirect, ConvAlgo::kGemm}) {
+      INFO((algo == ConvAlgo::kGemm ? "implicit GEMM" : "direct"));
+      VkTensor vout;
+      Recorder r(device);
+      RequireOk(RecordConv2d(&r, g, vin, vf, c.bias ? &vb : nullptr, c.act, &vout, algo));
+      RequireOk(r.SubmitAndWait());
+      REQUIRE(vout.dims == DDim({c.batch, c.out_c, g.out_h, g.out_w}));
+      CheckNear(Down(vout), want, 1e-5f);
+    }
   }
 }
 

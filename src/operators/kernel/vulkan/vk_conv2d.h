@@ -1,5 +1,6 @@
-// 2-D convolution on the GPU: the direct kernel (shaders/conv2d.comp), any groups, stride, dilation and pads,
-// bias and fused activation.
+// 2-D convolution on the GPU, any groups, stride, dilation and pads, bias and fused activation: an implicit GEMM
+// in 64 x 64 tiles (shaders/conv2d_gemm.comp) where a group has 8 or more output channels, else the direct
+// kernel (shaders/conv2d.comp: depthwise and narrow groups).
 #pragma once
 
 #include "operators/conv_op.h"
@@ -9,10 +10,14 @@
 namespace ember {
 namespace vulkan {
 
+enum class ConvAlgo { kAuto, kDirect, kGemm };
+// The shader kAuto picks for g.
+ConvAlgo ChooseConvAlgo(const ConvGeometry& g);
+
 // Records out = act(conv(input, filter) + bias); filter [out_c, in_c / groups, kh, kw], bias [out_c] or nullptr;
-// out is (re)allocated to [batch, out_c, out_h, out_w].
+// out is (re)allocated to [batch, out_c, out_h, out_w]. algo forces a shader (tests).
 Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
-                    const VkTensor* bias, const ActivationSpec& act, VkTensor* out);
+                    const VkTensor* bias, const ActivationSpec& act, VkTensor* out, ConvAlgo algo = ConvAlgo::kAuto);
 
 }  // namespace vulkan
 }  // namespace ember
