@@ -57,7 +57,8 @@ Quad Box(float x0, float y0, float x1, float y1) {
 
 }  // namespace
 
-TEST_CASE("OCR: PP-OCRv4 reads rendered English phrases exactly", "[net][ocr]") {
+// Every phrase read exactly with both networks on `device`.
+void ReadPhrases(const std::string& device) {
   std::string dir = OcrModelDir();
   if (!HaveOcrModels(dir))
     FAIL("OCR models not found in " << dir << " (" << kDetModelFile << ", " << kRecModelFile << ", "
@@ -66,6 +67,7 @@ TEST_CASE("OCR: PP-OCRv4 reads rendered English phrases exactly", "[net][ocr]") 
   std::unique_ptr<OcrEngine> engine;
   OcrOptions opt;
   opt.threads = 1;
+  opt.device = device;
   Status s = OcrEngine::Load(dir, opt, &engine);
   INFO(s.message());
   REQUIRE(s.ok());
@@ -102,8 +104,15 @@ TEST_CASE("OCR: PP-OCRv4 reads rendered English phrases exactly", "[net][ocr]") 
     CHECK(NoSpaces(got) == NoSpaces(phrase));
     exact += NoSpaces(got) == NoSpaces(phrase);
   }
-  std::printf("OCR: %d of %d phrases read exactly\n", exact, n);
+  std::printf("OCR (%s): %d of %d phrases read exactly\n", device.c_str(), exact, n);
 }
+
+TEST_CASE("OCR: PP-OCRv4 reads rendered English phrases exactly", "[net][ocr]") { ReadPhrases("cpu"); }
+
+#ifdef EMBER_HAVE_VULKAN
+// The same phrases with the networks' convolutions, activations and copies on the GPU (lavapipe in CI).
+TEST_CASE("OCR: PP-OCRv4 reads the same phrases exactly on Vulkan", "[net][ocr][vulkan]") { ReadPhrases("vulkan"); }
+#endif
 
 TEST_CASE("OCR: two stacked lines, one gray and one at 24 px/em, are read in order", "[net][ocr]") {
   std::string dir = OcrModelDir();

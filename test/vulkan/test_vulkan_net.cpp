@@ -34,7 +34,7 @@ int GpuOps(const std::shared_ptr<const Model>& model, int size) {
   return n;
 }
 
-void CheckOnVulkan(const std::string& path, bool graph_only, int size, int min_gpu_ops) {
+void CheckOnVulkan(const std::string& path, bool graph_only, int size, int min_gpu_ops, bool detection = false) {
   INFO(path << " at input size " << size);
   std::shared_ptr<const Model> model = LoadNet(path, graph_only, {"nchw16c_layout"});
   const NetOutputs got = RunNetOnce(model, false, size, "vulkan");
@@ -42,6 +42,11 @@ void CheckOnVulkan(const std::string& path, bool graph_only, int size, int min_g
   REQUIRE(got.names == ref.names);
   for (size_t i = 0; i < got.names.size(); ++i) {
     INFO("output " << got.names[i]);
+    if (detection) {  // rows [label, score, box]: near-tied rows may come in another order
+      REQUIRE(got.values[i].size() == ref.values[i].size());
+      CHECK(MatchedRows(got.values[i], ref.values[i]) == ref.values[i].size() / 6);
+      continue;
+    }
     REQUIRE(got.dims[i] == ref.dims[i]);
     const auto& w = ref.values[i];
     const float range = std::max(*std::max_element(w.begin(), w.end()) - *std::min_element(w.begin(), w.end()), 1e-6f);
@@ -63,6 +68,15 @@ TEST_CASE("vulkan: ncnn's benchmark graphs equal the CPU reference", "[vulkan][n
   CheckOnVulkan(dir + "mobilenet.param", true, size, 27);
   CheckOnVulkan(dir + "mobilenet_v2.param", true, size, 50);   // convs and the residual adds
   CheckOnVulkan(dir + "shufflenet_v2.param", true, size, 40);
+}
+
+TEST_CASE("vulkan: ResNet-18, GoogLeNet (224: their 7x7 pools) and YOLOv4-tiny equal the CPU reference",
+          "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  const std::string dir = ModelsDir() + "/../bench/ncnn/";
+  CheckOnVulkan(dir + "resnet18.param", true, 224, 20);
+  CheckOnVulkan(dir + "googlenet.param", true, 224, 60);
+  CheckOnVulkan(dir + "yolov4-tiny.param", true, NetInputSize(128), 30, true);
 }
 
 TEST_CASE("vulkan: UltraFace (ONNX, trained weights) equals the CPU reference", "[vulkan][net]") {

@@ -24,13 +24,16 @@ inline uint8_t Bgr(const Image& im, size_t i, int c) {
   return im.channels == 1 ? im.pixels[i] : im.pixels[i * im.channels + (2 - c)];
 }
 
-Status LoadOne(const std::string& path, std::shared_ptr<const Model>* model, int threads,
+Status LoadOne(const std::string& path, std::shared_ptr<const Model>* model, const OcrOptions& options,
                std::unique_ptr<Predictor>* pred, std::string* in, std::string* out) {
   if (!std::ifstream(path).good())
     return NotFound("OCR model ", path, " not found: run tools/fetch_ocr_models.sh (or pass --models DIR)");
-  EMBER_RETURN_IF_ERROR(Model::Load(path, ModelOptions(), model));
+  ModelOptions mo;
+  if (options.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
+  EMBER_RETURN_IF_ERROR(Model::Load(path, mo, model));
   PredictorOptions po;
-  po.threads = threads;
+  po.threads = options.threads;
+  po.device = options.device;
   EMBER_RETURN_IF_ERROR(Predictor::Create(*model, po, pred));
   if ((*model)->FeedNames().size() != 1 || (*model)->FetchNames().size() != 1)
     return InvalidArgument("OCR model ", path, ": expected one input and one output");
@@ -54,10 +57,10 @@ Status OcrEngine::Load(const std::string& model_dir, const OcrOptions& options, 
   e->options_ = options;
   if (options.rec_height <= 0 || options.rec_min_width <= 0 || options.det_limit_side < 32 || options.threads < 1)
     return InvalidArgument("OCR options: bad sizes or thread count");
-  EMBER_RETURN_IF_ERROR(LoadOne(model_dir + "/" + kDetModelFile, &e->det_model_, options.threads, &e->det_,
-                                &e->det_in_, &e->det_out_));
-  EMBER_RETURN_IF_ERROR(LoadOne(model_dir + "/" + kRecModelFile, &e->rec_model_, options.threads, &e->rec_,
-                                &e->rec_in_, &e->rec_out_));
+  EMBER_RETURN_IF_ERROR(
+      LoadOne(model_dir + "/" + kDetModelFile, &e->det_model_, options, &e->det_, &e->det_in_, &e->det_out_));
+  EMBER_RETURN_IF_ERROR(
+      LoadOne(model_dir + "/" + kRecModelFile, &e->rec_model_, options, &e->rec_, &e->rec_in_, &e->rec_out_));
   EMBER_RETURN_IF_ERROR(LoadDictionary(model_dir + "/" + kDictionaryFile, &e->classes_));
   e->load_ms_ = MsSince(t0);
   *out = std::move(e);

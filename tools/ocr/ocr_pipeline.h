@@ -30,6 +30,7 @@ struct OcrOptions {
   int rec_min_width = 320;   // narrower lines are padded to this width
   float drop_score = 0.5f;   // lines recognized with a lower mean character probability are dropped
   int threads = 1;
+  std::string device = "cpu";  // PredictorOptions::device of both networks
 };
 
 struct OcrLine {
