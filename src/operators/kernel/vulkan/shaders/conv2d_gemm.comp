@@ -31,6 +31,7 @@ void main() {
   uint oc0 = gl_WorkGroupID.y * TILE, px0 = gl_WorkGroupID.x * TILE;
   uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y, t = ty * 16u + tx;
   uint image = (batch * p.in_c + g * cin_g) * p.in_h * p.in_w;
+  bool pointwise = khw == 1u && p.stride_h == 1u && p.stride_w == 1u && p.pad_top == 0 && p.pad_left == 0;
   float acc[4][4];
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 4; ++j) acc[i][j] = 0.0;
@@ -42,7 +43,9 @@ void main() {
       As[kk][col] = (k < K && oc < cout_g) ? w[(g * cout_g + oc) * K + k] : 0.0;
       uint px = px0 + col;
       float v = 0.0;
-      if (k < K && px < pixels) {
+      if (pointwise) {  // 1x1, stride 1, no pads: the image is the im2col matrix
+        if (k < K && px < pixels) v = x[image + k * pixels + px];
+      } else if (k < K && px < pixels) {
         uint ic = k / khw, ky = (k % khw) / p.kernel_w, kx = k % p.kernel_w;
         int iy = int((px / p.out_w) * p.stride_h + ky * p.dilation_h) - p.pad_top;
         int ix = int((px % p.out_w) * p.stride_w + kx * p.dilation_w) - p.pad_left;
@@ -67,7 +70,8 @@ void main() {
     float b0 = p.has_bias != 0u ? bias[c] : 0.0;
     for (uint j = 0u; j < 4u; ++j) {
       uint px = px0 + tx * 4u + j;
-      if (px < pixels) y[(batch * p.out_c + c) * pixels + px] = activate(p.act, p.act_a, p.act_b, p.act_c, acc[i][j] + b0);
+      if (px < pixels)
+        y[(batch * p.out_c + c) * pixels + px] = activate(p.act, p.act_a, p.act_b, p.act_c, acc[i][j] + b0);
     }
   }
 }
