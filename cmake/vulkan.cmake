@@ -19,6 +19,10 @@ endif()
 if(NOT Vulkan_FOUND OR NOT Vulkan_GLSLC_EXECUTABLE)
   message(FATAL_ERROR "EMBER_VULKAN=ON needs the Vulkan loader and glslc: apt-get install libvulkan-dev glslc")
 endif()
+if(NOT EMBER_NET STREQUAL "full" OR EMBER_SANITIZE)  # a cached ON from another configuration of this folder
+  message(FATAL_ERROR "EMBER_VULKAN=ON needs the full profile and no sanitizer (profile ${EMBER_NET}): "
+                      "pass -DEMBER_VULKAN=OFF")
+endif()
 
 set(vk_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/vulkan)
 file(GLOB EMBER_VULKAN_SHADERS CONFIGURE_DEPENDS ${vk_dir}/shaders/*.comp)

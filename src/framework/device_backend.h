@@ -19,9 +19,11 @@ class DeviceBackend {
   // wrapper that brings the op's inputs to the host before it runs on the CPU.
   // scope: the executor's (its root holds the weights).
   virtual Status Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) = 0;
+  // Drops work a failed run left recorded.
   virtual Status BeginRun() = 0;
-  // Finishes the device's work and copies `outputs` that the device wrote to the host.
-  virtual Status EndRun(const std::vector<Tensor*>& outputs) = 0;
+  // Finishes the device's work and copies `outputs` that the device wrote to the host (all: every tensor it
+  // wrote, for a predictor whose every variable stays readable).
+  virtual Status EndRun(const std::vector<Tensor*>& outputs, bool all) = 0;
   // How many ops the device runs, and their names ("conv2d (output x) on vulkan: ..." for inspect).
   virtual int DeviceOps() const = 0;
 };

@@ -355,7 +355,7 @@ Status Executor::RunPlan(Plan* plan) {
     std::vector<Tensor*> kept;
     for (const auto& n : plan->kept)
       if (Variable* v = scope_.FindLocalVar(n)) kept.push_back(v->GetMutable());
-    EMBER_RETURN_IF_ERROR(options_.backend->EndRun(kept));
+    EMBER_RETURN_IF_ERROR(options_.backend->EndRun(kept, !light));
   }
   if (light && (!use_arena || !fits)) {
     EMBER_RETURN_IF_ERROR(PlanArena(plan, sizes, temp_index));

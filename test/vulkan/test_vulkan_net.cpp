@@ -84,3 +84,65 @@ TEST_CASE("vulkan: UltraFace (ONNX, trained weights) equals the CPU reference", 
   if (!HaveVulkan()) return;
   CheckOnVulkan(ModelsDir() + "/onnx/ultraface/version-RFB-320.onnx", false, 0, 30);
 }
+
+TEST_CASE("vulkan predictor: repeated runs, a new input shape, every variable readable, after a failed run",
+          "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  const std::string path = ModelsDir() + "/../bench/ncnn/squeezenet.param";
+  std::shared_ptr<const Model> model = LoadNet(path, true, {"nchw16c_layout"});
+  for (bool light : {true, false}) {
+    PredictorOptions po;
+    po.device = "vulkan";
+    po.light_mode = light;
+    std::unique_ptr<Predictor> p;
+    REQUIRE(Predictor::Create(model, po, &p).ok());
+    for (int size : {64, 64, 96, 64}) {  // the arena plan of a second run, a shape change and back
+      INFO("light " << light << ", size " << size);
+      const NetOutputs ref = ReferenceOutputs(path, true, size);
+      SetNetInputs(*model, p.get(), size);
+      REQUIRE(p->Run().ok());
+      const Tensor* out = nullptr;
+      REQUIRE(p->GetOutput(ref.names[0], &out).ok());
+      const std::vector<float> got = ToVector(*out);
+      REQUIRE(got.size() == ref.values[0].size());
+      for (size_t k = 0; k < got.size(); ++k) REQUIRE(std::fabs(got[k] - ref.values[0][k]) <= 1e-6f);
+    }
+    if (!light) {  // an intermediate the GPU wrote (a fire module's concat) reads as the CPU computes it
+      PredictorOptions cpu_options;
+      cpu_options.light_mode = false;
+      std::unique_ptr<Predictor> cpu;
+      REQUIRE(Predictor::Create(model, cpu_options, &cpu).ok());
+      SetNetInputs(*model, cpu.get(), 64);
+      REQUIRE(cpu->Run().ok());
+      const Tensor *mid = nullptr, *want = nullptr;
+      REQUIRE(p->GetOutput("fire2/concat", &mid).ok());
+      REQUIRE(cpu->GetOutput("fire2/concat", &want).ok());
+      REQUIRE(mid->dims() == want->dims());
+      const std::vector<float> a = ToVector(*mid), b = ToVector(*want);
+      for (size_t k = 0; k < a.size(); ++k) REQUIRE(std::fabs(a[k] - b[k]) <= 1e-5f * std::max(1.f, std::fabs(b[k])));
+    }
+  }
+}
+
+TEST_CASE("vulkan predictor: a run that fails midway leaves nothing recorded for the next one", "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  const std::string path = ModelsDir() + "/../bench/ncnn/googlenet.param";
+  std::shared_ptr<const Model> model = LoadNet(path, true, {"nchw16c_layout"});
+  PredictorOptions po;
+  po.device = "vulkan";
+  std::unique_ptr<Predictor> p;
+  REQUIRE(Predictor::Create(model, po, &p).ok());
+  // At 64x64 its 7x7 pool5 outgrows its input, after every inception block was recorded.
+  SetNetInputs(*model, p.get(), 64);
+  const Status failed = p->Run();
+  CHECK_FALSE(failed.ok());
+  CHECK_THAT(failed.message(), Catch::Contains("pool2d"));
+  SetNetInputs(*model, p.get(), 224);
+  REQUIRE(p->Run().ok());
+  const Tensor* out = nullptr;
+  REQUIRE(p->GetOutput(p->FetchNames()[0], &out).ok());
+  const NetOutputs ref = ReferenceOutputs(path, true, 224);
+  const std::vector<float> got = ToVector(*out);
+  REQUIRE(got.size() == ref.values[0].size());
+  for (size_t k = 0; k < got.size(); ++k) REQUIRE(std::fabs(got[k] - ref.values[0][k]) <= 1e-6f);
+}

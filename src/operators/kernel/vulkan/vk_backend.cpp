@@ -22,12 +22,13 @@ class DeviceOp : public OperatorBase {
     for (const Tensor* t : inputs_) EMBER_RETURN_IF_ERROR(backend_->ToHost(t));
     if (!cpu_inited_) EMBER_RETURN_IF_ERROR(cpu_->Init());
     cpu_inited_ = true;
+    for (const Tensor* t : outputs_) backend_->HostWrote(t);
     return cpu_->Run();
   }
   const char* KernelName() const override { return on_device_ ? "vulkan" : cpu_->KernelName(); }
   std::vector<StorageView> Views() const override { return {}; }  // a GPU output is not placed in another
 
-  std::vector<const Tensor*> inputs_;
+  std::vector<const Tensor*> inputs_, outputs_;
 
  private:
   std::unique_ptr<OperatorBase> cpu_;
@@ -49,11 +50,12 @@ class HostOp : public OperatorBase {
   Status Init() override { return cpu_->Init(); }
   Status Run() override {
     for (const Tensor* t : inputs_) EMBER_RETURN_IF_ERROR(backend_->ToHost(t));
+    for (const Tensor* t : outputs_) backend_->HostWrote(t);
     return cpu_->Run();
   }
   const char* KernelName() const override { return cpu_->KernelName(); }
   std::vector<StorageView> Views() const override { return cpu_->Views(); }
-  std::vector<const Tensor*> inputs_;
+  std::vector<const Tensor*> inputs_, outputs_;
 
  private:
   std::unique_ptr<OperatorBase> cpu_;
@@ -71,22 +73,29 @@ Status Backend::Create(std::unique_ptr<DeviceBackend>* out) {
 }
 
 Status Backend::Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) {
-  // The op's input tensors, and which of them are weights (found only through the scope's parents).
-  std::vector<const Tensor*> inputs;
+  // The op's tensors; a weight is an input found only through the scope's parents.
+  std::vector<const Tensor*> inputs, outputs;
   for (const auto& n : desc.AllInputNames()) {
     const Variable* v = scope.FindVar(n);
     if (!v) continue;
     inputs.push_back(&v->Get());
-    if (!scope.FindLocalVar(n)) MarkConstant(&v->Get());
+    if (scope.FindLocalVar(n)) continue;
+    const Scope* owner = scope.parent();
+    while (owner && !owner->FindLocalVar(n)) owner = owner->parent();
+    if (owner) weights_[&v->Get()] = {owner, n};
   }
+  for (const auto& n : desc.AllOutputNames())
+    if (const Variable* v = scope.FindVar(n)) outputs.push_back(&v->Get());
   if (RecordFn record = FindRecordFn(desc.type)) {
     auto* d = new DeviceOp(std::move(*op), this, record);
     d->inputs_ = std::move(inputs);
+    d->outputs_ = std::move(outputs);
     op->reset(d);
     ++device_ops_;
   } else {
     auto* h = new HostOp(std::move(*op), this);
     h->inputs_ = std::move(inputs);
+    h->outputs_ = std::move(outputs);
     op->reset(h);
   }
   return Status::OK();
@@ -95,34 +104,68 @@ Status Backend::Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<Op
 Status Backend::BeginRun() {
   device_newer_.clear();
   uploaded_.clear();
-  return Status::OK();
+  bound_.clear();
+  return recorder_->Reset();  // a failed run's dispatches never run
 }
 
-Status Backend::EndRun(const std::vector<Tensor*>& outputs) {
+Status Backend::EndRun(const std::vector<Tensor*>& outputs, bool all) {
+  if (all) {
+    const std::vector<const Tensor*> newer(device_newer_.begin(), device_newer_.end());
+    for (const Tensor* t : newer) EMBER_RETURN_IF_ERROR(ToHost(t));
+  }
   for (const Tensor* t : outputs) EMBER_RETURN_IF_ERROR(ToHost(t));
   return Submit();
+}
+
+void Backend::HostWrote(const Tensor* t) {
+  device_newer_.erase(t);
+  uploaded_.erase(t);
 }
 
 Status Backend::Submit() { return recorder_->SubmitAndWait(); }
 
 Status Backend::In(const Tensor* t, const VkTensor** out) {
+  auto w = weights_.find(t);
+  if (w != weights_.end()) {
+    auto& copy = weight_copies_[t];
+    if (!copy) {
+      Status status;
+      Device* device = device_;
+      // Under the lock ReleaseWeight takes: the weight is either whole or already freed here.
+      copy = std::static_pointer_cast<const VkTensor>(w->second.owner->Derived(
+          "vulkan:" + w->second.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
+            if (!t->initialized() || t->dtype() != DataType::kFloat32) return nullptr;
+            auto v = std::make_shared<VkTensor>();
+            status = Upload(device, *t, v.get());
+            *bytes = v->buffer ? v->buffer->bytes() : 0;
+            return status.ok() ? v : nullptr;
+          }));
+      EMBER_RETURN_IF_ERROR(status);
+    }
+    *out = copy.get();  // null: freed, or not float32
+    return Status::OK();
+  }
   VkTensor& copy = copies_[t];
-  const bool constant = constants_.count(t) > 0;
-  const bool current = device_newer_.count(t) || uploaded_.count(t) || (constant && copy.buffer);
-  if (!current) {
-    // The host's value goes into the copy now: no recorded dispatch of this run still reads the copy's old value
-    // (a tensor is written once per run, and its readers come after).
+  if (!device_newer_.count(t) && !uploaded_.count(t)) {
+    // The host's value goes into the copy now; a dispatch recorded earlier in this run may still read the old one.
+    if (bound_.count(t)) EMBER_RETURN_IF_ERROR(Submit());
     EMBER_RETURN_IF_ERROR(Upload(device_, *t, &copy));
     uploaded_.insert(t);
   }
+  bound_.insert(t);
   *out = &copy;
   return Status::OK();
 }
 
 Status Backend::Out(const Tensor* t, VkTensor** out) {
   VkTensor& copy = copies_[t];
+  const size_t bytes = static_cast<size_t>(t->dims().numel()) * sizeof(float);
+  if (bound_.count(t) && copy.buffer && copy.buffer->bytes() < bytes)
+    EMBER_RETURN_IF_ERROR(Submit());  // Reserve frees a buffer a recorded dispatch still uses
   EMBER_RETURN_IF_ERROR(Reserve(device_, t->dims(), &copy));
   device_newer_.insert(t);
+  uploaded_.erase(t);
+  bound_.insert(t);
   *out = &copy;
   return Status::OK();
 }

@@ -24,26 +24,35 @@ class Backend : public DeviceBackend {
   static Status Create(std::unique_ptr<DeviceBackend>* out);
   Status Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) override;
   Status BeginRun() override;
-  Status EndRun(const std::vector<Tensor*>& outputs) override;
+  Status EndRun(const std::vector<Tensor*>& outputs, bool all) override;
   int DeviceOps() const override { return device_ops_; }
 
-  // For the ops: the GPU copy of t, uploaded when the host holds the newer value (a constant only once).
+  // For the ops: the GPU copy of t, uploaded when the host holds the newer value. A weight's copy is made once per
+  // Model and shared by its predictors (Scope::Derived); *out is null when the weight was freed once packed for
+  // the CPU (the op then runs on the CPU).
   Status In(const Tensor* t, const VkTensor** out);
   // The GPU tensor an op writes for t (t's current dims); t's newest value is then on the GPU.
   Status Out(const Tensor* t, VkTensor** out);
   // Submits what was recorded and copies t down when the GPU holds its newest value.
   Status ToHost(const Tensor* t);
   Recorder* recorder() { return recorder_.get(); }
-  void MarkConstant(const Tensor* t) { constants_.insert(t); }
+  // The host wrote t (an op on the CPU): a GPU copy or upload of this run is stale.
+  void HostWrote(const Tensor* t);
 
  private:
   Status Submit();
   Device* device_ = nullptr;
   std::unique_ptr<Recorder> recorder_;
+  struct Weight {
+    const Scope* owner;  // the scope holding the variable (its Derived cache keeps the GPU copy)
+    std::string name;
+  };
   std::map<const Tensor*, VkTensor> copies_;
   std::set<const Tensor*> device_newer_;  // written on the GPU, not yet copied down
   std::set<const Tensor*> uploaded_;      // activations uploaded in this run
-  std::set<const Tensor*> constants_;     // weights: uploaded once
+  std::set<const Tensor*> bound_;         // copies a dispatch of this run reads or writes
+  std::map<const Tensor*, Weight> weights_;
+  std::map<const Tensor*, std::shared_ptr<const VkTensor>> weight_copies_;
   int device_ops_ = 0;
 };
 

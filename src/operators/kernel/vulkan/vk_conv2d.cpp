@@ -46,16 +46,17 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
                      u(g.kernel_h), u(g.kernel_w), u(g.stride_h), u(g.stride_w), u(g.dilation_h), u(g.dilation_w),
                      static_cast<int32_t>(g.pad_top), static_cast<int32_t>(g.pad_left), u(g.groups), bias ? 1u : 0u,
                      static_cast<int32_t>(act.type), act.a, act.b, act.c};
-  if (algo == ConvAlgo::kAuto) algo = ChooseConvAlgo(g);
+  const int64_t tiles_x = (g.out_h * g.out_w + 63) / 64;
+  const bool gemm_fits = tiles_x <= device->max_workgroups_x() && g.batch * g.groups <= 65535;
+  if (algo == ConvAlgo::kAuto) algo = gemm_fits ? ChooseConvAlgo(g) : ConvAlgo::kDirect;
   const bool gemm = algo == ConvAlgo::kGemm;
   const Pipeline* p = nullptr;
   EMBER_RETURN_IF_ERROR(device->GetPipeline(gemm ? "conv2d_gemm" : "conv2d", 4, sizeof(Conv2dPush), &p));
   uint32_t gx, gy, gz = 1;
   if (gemm) {  // tiles of 64 pixels x 64 output channels, per batch and group
-    const int64_t tiles_x = (g.out_h * g.out_w + 63) / 64, tiles_y = (g.out_c / g.groups + 63) / 64;
-    EMBER_CHECK(tiles_x <= device->max_workgroups_x() && g.batch * g.groups <= 65535,
-                "Vulkan conv2d: ", g.out_h, "x", g.out_w, " outputs, batch x groups ", g.batch * g.groups,
-                " exceed the dispatch limits");
+    const int64_t tiles_y = (g.out_c / g.groups + 63) / 64;
+    EMBER_CHECK(gemm_fits, "Vulkan conv2d: ", g.out_h, "x", g.out_w, " outputs, batch x groups ",
+                g.batch * g.groups, " exceed the implicit GEMM's dispatch limits");
     gx = static_cast<uint32_t>(tiles_x), gy = static_cast<uint32_t>(tiles_y);
     gz = static_cast<uint32_t>(g.batch * g.groups);
   } else {

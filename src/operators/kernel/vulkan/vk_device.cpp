@@ -193,10 +193,7 @@ Status Device::CreateLogicalDevice() {
   info.pQueueCreateInfos = &q;
   EMBER_RETURN_IF_ERROR(VkCheck(vkCreateDevice(physical_, &info, nullptr, &device_), "vkCreateDevice"));
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
-  VkCommandPoolCreateInfo pool = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-  pool.queueFamilyIndex = queue_family_;
-  return VkCheck(vkCreateCommandPool(device_, &pool, nullptr, &command_pool_), "vkCreateCommandPool");
+  return Status::OK();
 }
 
 int Device::MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const {

@@ -1,5 +1,5 @@
 // The Vulkan device Ember computes on: one per process, created on first use (instance, the first physical device
-// with a compute queue, the logical device, a command pool). Buffers are host-visible storage buffers mapped for
+// with a compute queue, the logical device; each Recorder has its own command pool). Buffers are host-visible storage buffers mapped for
 // their lifetime (on lavapipe and on phones' unified memory they are also the GPU's own memory). Pipelines are
 // built once per shader from the SPIR-V that glslc compiled at build time (vulkan_shaders.inc).
 // EMBER_VULKAN_VALIDATION=1 loads Khronos' validation layer and counts what it reports (tests fail on any).
@@ -63,8 +63,8 @@ class Device {
 
   VkDevice handle() const { return device_; }
   VkQueue queue() const { return queue_; }
-  VkCommandPool command_pool() const { return command_pool_; }
-  std::mutex& queue_mutex() { return queue_mutex_; }
+  uint32_t queue_family() const { return queue_family_; }
+  std::mutex& queue_mutex() { return queue_mutex_; }  // vkQueueSubmit is externally synchronized
   const std::string& name() const { return name_; }
   // The pipeline of shader `name` (a file of shaders/ without .comp), built on first use.
   Status GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out);
@@ -92,10 +92,9 @@ class Device {
   VkDevice device_ = VK_NULL_HANDLE;
   uint32_t queue_family_ = 0;
   VkQueue queue_ = VK_NULL_HANDLE;
-  VkCommandPool command_pool_ = VK_NULL_HANDLE;
   uint32_t max_groups_x_ = 65535;
   std::string name_;
-  std::mutex queue_mutex_;  // vkQueueSubmit and the command pool are externally synchronized
+  std::mutex queue_mutex_;
   std::mutex pipelines_mutex_;
   std::map<std::string, Pipeline> pipelines_;
   std::atomic<int> validation_messages_{0};

@@ -34,15 +34,16 @@ Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
   auto* conv = dynamic_cast<ConvOp*>(op);
   if (!conv) return Status::OK();
   const ConvParam& p = conv->param();
-  // NCHW16c regions are the x86 CPU's layout; a filter freed once packed for the CPU cannot be uploaded.
+  // NCHW16c regions are the x86 CPU's layout.
   if (p.nchw16c || p.fuse_relu_before_depthwise_conv || !SupportsActivation(p.act.type) || !Float32(p.input) ||
-      p.input->dims().size() != 4 || !p.filter->initialized())
+      p.input->dims().size() != 4 || (p.bias && !Float32(p.bias)))
     return Status::OK();
   const VkTensor *in, *filter, *bias = nullptr;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));
   if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
+  if (!filter || (p.bias && !bias)) return Status::OK();  // freed once packed for the CPU, or not float32
+  EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->Out(p.output, &out));
   EMBER_RETURN_IF_ERROR(RecordConv2d(b->recorder(), p.geo, *in, *filter, bias, p.act, out));
   *recorded = true;
@@ -58,6 +59,7 @@ Status RecordActivationOp(Backend* b, OperatorBase* op, bool* recorded) {
   const VkTensor* x;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
   EMBER_RETURN_IF_ERROR(RecordActivation(b->recorder(), p.act, *x, out));
   *recorded = true;
@@ -78,6 +80,7 @@ Status RecordElementwiseOp(Backend* b, OperatorBase* op, bool* recorded) {
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
   EMBER_RETURN_IF_ERROR(b->In(p.y, &y));
+  if (!x || !y) return Status::OK();
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
   EMBER_RETURN_IF_ERROR(RecordBinary(b->recorder(), static_cast<BinaryOp>(type), *x, *y, p.plan.dims,
                                      p.plan.x_strides, p.plan.y_strides, p.out->dims(), out));
@@ -96,6 +99,7 @@ Status RecordPool2dOp(Backend* b, OperatorBase* op, bool* recorded) {
   const VkTensor* x;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
   EMBER_RETURN_IF_ERROR(RecordPool2d(b->recorder(), p.geo, *x, out));
   *recorded = true;
@@ -113,6 +117,7 @@ Status RecordConcatOp(Backend* b, OperatorBase* op, bool* recorded) {
   for (const Tensor* t : p.xs) {
     const VkTensor* x;
     EMBER_RETURN_IF_ERROR(b->In(t, &x));
+    if (!x) return Status::OK();
     xs.push_back(x);
   }
   VkTensor* out;
@@ -127,12 +132,13 @@ Status RecordFcOp(Backend* b, OperatorBase* op, bool* recorded) {
   auto* fc = dynamic_cast<FcOp*>(op);
   if (!fc) return Status::OK();
   const FcParam& p = fc->param();
-  if (!SupportsActivation(p.act.type) || !Float32(p.input) || !p.w->initialized()) return Status::OK();
+  if (!SupportsActivation(p.act.type) || !Float32(p.input) || (p.bias && !Float32(p.bias))) return Status::OK();
   const VkTensor *in, *w, *bias = nullptr;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->In(p.w, &w));
   if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
+  if (!w || (p.bias && !bias)) return Status::OK();
+  EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
   EMBER_RETURN_IF_ERROR(RecordFc(b->recorder(), p.m, p.k, p.n, *in, *w, bias, p.act, p.out->dims(), out));
   *recorded = true;
@@ -148,6 +154,7 @@ Status RecordSoftmaxOp(Backend* b, OperatorBase* op, bool* recorded) {
   const VkTensor* x;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
   EMBER_RETURN_IF_ERROR(RecordSoftmax(b->recorder(), p.outer, p.axis_size, p.inner, p.log, *x, out));
   *recorded = true;
@@ -162,6 +169,7 @@ Status RecordSplitOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!Float32(p.x)) return Status::OK();
   const VkTensor* x;
   EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
   std::vector<VkTensor*> outs;
   std::vector<DDim> dims;
   for (Tensor* t : p.outs) {
@@ -184,6 +192,7 @@ Status RecordShuffleChannelOp(Backend* b, OperatorBase* op, bool* recorded) {
   const VkTensor* x;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
   EMBER_RETURN_IF_ERROR(RecordShuffleChannel(b->recorder(), *x, p.group, out));
   *recorded = true;
@@ -201,6 +210,7 @@ Status RecordReshapeOp(Backend* b, OperatorBase* op, bool* recorded) {
   const VkTensor* x;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
   EMBER_RETURN_IF_ERROR(RecordReshape(b->recorder(), *x, p.out->dims(), out));
   *recorded = true;

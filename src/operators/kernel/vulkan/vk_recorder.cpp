@@ -28,10 +28,7 @@ void GroupsFor(const Device& device, uint64_t n, uint32_t local, uint32_t* gx, u
 
 Recorder::~Recorder() {
   VkDevice d = device_->handle();
-  if (cmd_) {
-    std::lock_guard<std::mutex> lock(device_->queue_mutex());
-    vkFreeCommandBuffers(d, device_->command_pool(), 1, &cmd_);
-  }
+  if (command_pool_) vkDestroyCommandPool(d, command_pool_, nullptr);  // frees cmd_
   for (VkDescriptorPool p : old_pools_) vkDestroyDescriptorPool(d, p, nullptr);
   if (pool_) vkDestroyDescriptorPool(d, pool_, nullptr);
   if (fence_) vkDestroyFence(d, fence_, nullptr);
@@ -40,11 +37,14 @@ Recorder::~Recorder() {
 Status Recorder::Begin() {
   VkDevice d = device_->handle();
   if (!cmd_) {
+    VkCommandPoolCreateInfo pool = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    pool.queueFamilyIndex = device_->queue_family();
+    EMBER_RETURN_IF_ERROR(VkCheck(vkCreateCommandPool(d, &pool, nullptr, &command_pool_), "vkCreateCommandPool"));
     VkCommandBufferAllocateInfo a = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    a.commandPool = device_->command_pool();
+    a.commandPool = command_pool_;
     a.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     a.commandBufferCount = 1;
-    std::lock_guard<std::mutex> lock(device_->queue_mutex());
     EMBER_RETURN_IF_ERROR(VkCheck(vkAllocateCommandBuffers(d, &a, &cmd_), "vkAllocateCommandBuffers"));
   }
   if (!fence_) {
@@ -57,6 +57,7 @@ Status Recorder::Begin() {
   EMBER_RETURN_IF_ERROR(VkCheck(vkBeginCommandBuffer(cmd_, &b), "vkBeginCommandBuffer"));
   recording_ = true;
   written_.clear();
+  read_.clear();
   return Status::OK();
 }
 
@@ -66,6 +67,7 @@ void Recorder::Barrier(VkPipelineStageFlags dst_stage, VkAccessFlags dst_access)
   m.dstAccessMask = dst_access;
   vkCmdPipelineBarrier(cmd_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, dst_stage, 0, 1, &m, 0, nullptr, 0, nullptr);
   written_.clear();
+  read_.clear();
   ++barriers_;
 }
 
@@ -104,8 +106,9 @@ Status Recorder::Dispatch(const Pipeline& pipeline, std::initializer_list<const 
     w[i].pBufferInfo = &infos[i];
     hazard = hazard || written_.count(buffers[i]->handle()) > 0;
   }
+  for (const Buffer* b : writes) hazard = hazard || read_.count(b->handle()) > 0;  // write after read
   vkUpdateDescriptorSets(d, static_cast<uint32_t>(w.size()), w.data(), 0, nullptr);
-  // Read-after-write and write-after-write on a buffer of an earlier dispatch: wait for its writes.
+  // Read-after-write, write-after-write and write-after-read on a buffer of an earlier dispatch: wait for it.
   if (hazard) Barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
   vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
   vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &set, 0, nullptr);
@@ -113,8 +116,23 @@ Status Recorder::Dispatch(const Pipeline& pipeline, std::initializer_list<const 
     vkCmdPushConstants(cmd_, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipeline.push_bytes, push);
   vkCmdDispatch(cmd_, gx, gy, gz);
   for (const Buffer* b : writes) written_.insert(b->handle());
+  for (const Buffer* b : reads) read_.insert(b->handle());
   ++dispatches_;
   return Status::OK();
+}
+
+Status Recorder::Reset() {
+  if (!recording_) return Status::OK();
+  recording_ = false;
+  written_.clear();
+  read_.clear();
+  EMBER_RETURN_IF_ERROR(VkCheck(vkEndCommandBuffer(cmd_), "vkEndCommandBuffer"));
+  EMBER_RETURN_IF_ERROR(VkCheck(vkResetCommandBuffer(cmd_, 0), "vkResetCommandBuffer"));
+  VkDevice d = device_->handle();
+  for (VkDescriptorPool p : old_pools_) vkDestroyDescriptorPool(d, p, nullptr);
+  old_pools_.clear();
+  sets_in_pool_ = 0;
+  return VkCheck(vkResetDescriptorPool(d, pool_, 0), "vkResetDescriptorPool");
 }
 
 Status Recorder::SubmitAndWait() {

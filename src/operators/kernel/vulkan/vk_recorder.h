@@ -1,6 +1,7 @@
 // Records a run's dispatches into one command buffer and submits it once, waiting on one fence. A barrier goes in
-// only before a dispatch that touches a buffer an earlier dispatch since the last barrier wrote; the end of the
-// buffer makes every shader write visible to the host (the buffers stay mapped).
+// only before a dispatch that touches a buffer an earlier dispatch since the last barrier wrote, or writes one
+// an earlier dispatch read; the end of the buffer makes every shader write visible to the host (the buffers stay
+// mapped).
 #pragma once
 
 #include <initializer_list>
@@ -26,6 +27,8 @@ class Recorder {
                   uint32_t gz = 1);
   // Submits what was recorded and waits for it; the recorder can then record again.
   Status SubmitAndWait();
+  // Drops what was recorded and not submitted (a run that failed midway).
+  Status Reset();
   int barriers() const { return barriers_; }
   int dispatches() const { return dispatches_; }
 
@@ -34,11 +37,13 @@ class Recorder {
   void Barrier(VkPipelineStageFlags dst_stage, VkAccessFlags dst_access);
 
   Device* device_;
+  VkCommandPool command_pool_ = VK_NULL_HANDLE;  // the recorder's own: a pool is used by one thread at a time
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   VkDescriptorPool pool_ = VK_NULL_HANDLE;
   VkFence fence_ = VK_NULL_HANDLE;
   bool recording_ = false;
   std::set<VkBuffer> written_;  // written since the last barrier
+  std::set<VkBuffer> read_;     // read since the last barrier
   int barriers_ = 0;
   int dispatches_ = 0;
   uint32_t sets_in_pool_ = 0;

@@ -31,7 +31,8 @@ void main() {
   uint oc0 = gl_WorkGroupID.y * TILE, px0 = gl_WorkGroupID.x * TILE;
   uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y, t = ty * 16u + tx;
   uint image = (batch * p.in_c + g * cin_g) * p.in_h * p.in_w;
-  bool pointwise = khw == 1u && p.stride_h == 1u && p.stride_w == 1u && p.pad_top == 0 && p.pad_left == 0;
+  bool pointwise = khw == 1u && p.stride_h == 1u && p.stride_w == 1u && p.pad_top == 0 && p.pad_left == 0 &&
+                   p.out_h == p.in_h && p.out_w == p.in_w;
   float acc[4][4];
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 4; ++j) acc[i][j] = 0.0;
