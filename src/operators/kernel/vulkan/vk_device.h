@@ -1,7 +1,8 @@
 // The Vulkan device Ember computes on: one per process, created on first use (instance, the first physical device
-// with a compute queue, the logical device; each Recorder has its own command pool). Buffers are host-visible storage buffers mapped for
-// their lifetime (on lavapipe and on phones' unified memory they are also the GPU's own memory). Pipelines are
-// built once per shader from the SPIR-V that glslc compiled at build time (vulkan_shaders.inc).
+// with a compute queue, the logical device; each Recorder has its own command pool). Buffers are host-visible
+// storage buffers mapped for their lifetime (on lavapipe and on phones' unified memory they are also the GPU's own
+// memory). Pipelines are built once per shader from the SPIR-V that glslc compiled at build time
+// (vulkan_shaders.inc).
 // EMBER_VULKAN_VALIDATION=1 loads Khronos' validation layer and counts what it reports (tests fail on any).
 #pragma once
 
