@@ -4,6 +4,13 @@
 #   min_run           tools/size_probe/min_run.cpp on the static library (what an app links), min_run_shared on
 #                     libember.so from include/ alone; both write link maps for tools/size_report.sh
 set(EMBER_RELEASE_STRIP $<$<CONFIG:Release>:-s>)
+# ARM shared libraries align their segments to 16 KB rather than ld's default 64 KB: phones run 4 or 16 KB pages
+# (16 KB from Android 15), and the 64 KB alignment padded the file by up to 64 KB (arm64 mobilenet libember.so
+# 645 -> 597 KB). A kernel with 64 KB pages (some ARM servers) cannot load such a library.
+set(EMBER_SHARED_PAGE "")
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm)")
+  set(EMBER_SHARED_PAGE -Wl,-z,max-page-size=16384)
+endif()
 
 # ---- include/: the public headers and, transitively, the project headers they include ----
 function(ember_copy_public_headers)
@@ -52,7 +59,8 @@ target_compile_features(ember_shared INTERFACE cxx_std_17)
 target_link_libraries(ember_shared PRIVATE ember_proto ${EMBER_PROTOBUF_LITE} OpenMP::OpenMP_CXX
                       $<$<BOOL:${EMBER_VULKAN}>:Vulkan::Vulkan>)
 target_link_options(ember_shared PRIVATE -Wl,--version-script=${CMAKE_SOURCE_DIR}/cmake/ember.map
-                    -Wl,--exclude-libs,ALL -Wl,-Map=${CMAKE_BINARY_DIR}/libember.so.map ${EMBER_RELEASE_STRIP})
+                    -Wl,--exclude-libs,ALL -Wl,-Map=${CMAKE_BINARY_DIR}/libember.so.map ${EMBER_RELEASE_STRIP}
+                    ${EMBER_SHARED_PAGE})
 
 # ---- the size probe ----
 add_executable(min_run tools/size_probe/min_run.cpp)
