@@ -24,7 +24,7 @@ struct ConvCase {
   std::vector<int64_t> pads = {0, 0};
   std::string algo = "EXPLICIT";
   bool bias = false;
-  std::string act;  // "", "relu6" or "leaky_relu"
+  std::string act;  // "", "relu", "relu6" or "leaky_relu"
 };
 
 std::string Describe(const ConvCase& k) {
@@ -59,6 +59,7 @@ ConvGeometry Geometry(const ConvCase& k) {
 }
 
 float TestActivation(const std::string& act, float v) {
+  if (act == "relu") return std::max(v, 0.f);
   if (act == "relu6") return std::min(std::max(v, 0.f), 6.f);
   if (act == "leaky_relu") return v > 0 ? v : 0.1f * v;
   return v;
@@ -82,7 +83,9 @@ void Setup(const ConvCase& k, uint32_t seed, ConvRun* r) {
       .Attr("dilations", Attribute::Ints({k.dh, k.dw}))
       .Attr("groups", Attribute::Int(k.groups))
       .Attr("padding_algorithm", Attribute::String(k.algo));
-  if (k.act == "relu6") {
+  if (k.act == "relu") {
+    r->runner().Attr("fuse_activation", Attribute::String("relu"));
+  } else if (k.act == "relu6") {
     r->runner().Attr("fuse_activation", Attribute::String("relu6")).Attr("fuse_threshold", Attribute::Float(6.0));
   } else if (k.act == "leaky_relu") {
     r->runner().Attr("fuse_activation", Attribute::String("leaky_relu")).Attr("fuse_alpha", Attribute::Float(0.1));
@@ -209,7 +212,7 @@ TEST_CASE("conv2d SAME and VALID padding algorithms", "[op][conv]") {
 
 TEST_CASE("conv2d bias and fused activations", "[op][conv]") {
   uint32_t seed = 500;
-  for (const char* act : {"", "relu6", "leaky_relu"})
+  for (const char* act : {"", "relu", "relu6", "leaky_relu"})
     for (bool bias : {false, true}) {
       ConvCase k;
       k.c = 8; k.cout = 9; k.h = 6; k.w = 7; k.pads = {1, 1}; k.bias = bias; k.act = act;

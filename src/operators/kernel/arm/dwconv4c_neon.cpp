@@ -73,12 +73,14 @@ template <int K>
 struct Group {
   V w[K * K];
   V bias, lo, hi, slope;
-  int act;  // GemmEpilogue::act: 0 none, 1 clamp to [lo, hi], 2 leaky (slope)
+  int act;  // GemmEpilogue::act: 0 none, 1 clamp to [lo, hi], 2 leaky (slope); here also 3: relu (max only)
 };
 
 inline void Activate(const V* lo, const V* hi, const V* slope, int act, V* v, int n) {
   if (act == 1) {
     for (int i = 0; i < n; ++i) v[i] = vminq_f32(vmaxq_f32(v[i], *lo), *hi);
+  } else if (act == 3) {
+    for (int i = 0; i < n; ++i) v[i] = vmaxq_f32(v[i], *lo);
   } else if (act == 2) {
     const V z = vdupq_n_f32(0.f);
     for (int i = 0; i < n; ++i) v[i] = vfmaq_f32(vmaxq_f32(v[i], z), vminq_f32(v[i], z), *slope);
@@ -112,12 +114,13 @@ void RowPass(const Group<K>& g, const float* in, int64_t cols, int64_t out_w, fl
     }
     Activate(&g.lo, &g.hi, &g.slope, g.act, acc[0], RO * kCols);
     const int64_t n = out_w - ow;  // below kCols at a row's ragged end: the next pixels are the next row's
+    const bool whole = n >= kCols;  // tested once, not per vector
 #pragma GCC unroll 2
     for (int o = 0; o < RO; ++o) {
       float* dst = out + (o * out_w + ow) * 4;
 #pragma GCC unroll 4
       for (int q = 0; q < kCols; ++q)
-        if (q < n) vst1q_f32(dst + 4 * q, acc[o][q]);
+        if (whole || q < n) vst1q_f32(dst + 4 * q, acc[o][q]);
     }
   }
 }
@@ -131,7 +134,7 @@ void Rows(const Dw4cArgs& a) {
   }
   g.bias = vld1q_f32(a.bias);
   g.lo = vdupq_n_f32(a.ep.lo), g.hi = vdupq_n_f32(a.ep.hi), g.slope = vdupq_n_f32(a.ep.slope);
-  g.act = a.ep.act;
+  g.act = a.ep.act == 1 && a.ep.hi == __builtin_inff() ? 3 : a.ep.act;
   const float* tile = a.tile;
   float* otile = a.otile;
   const int64_t cols = a.tile_cols, out_w = a.out_w, rows = a.row1 - a.row0;

@@ -38,9 +38,9 @@ namespace {
 // tools/arm_bench.sh --insns counts them).
 #define EMBER_GEMM_K_LOOP
 namespace {
-// The narrower last panels (NV 1..3, a block's columns past the last multiple of 16): intrinsics, two k steps
-// per iteration with A's 12 floats in three loads, each value used by lane (a broadcast per value took 16
-// instructions per 6 FMAs at NV 1).
+// The narrower last panels (NV 1..3, a block's columns past the last multiple of 16): intrinsics, four k steps
+// per iteration (then two, then one), each A value used by lane (a broadcast per value took 16 instructions
+// per 6 FMAs at NV 1; two steps per iteration 23 per 12 FMAs).
 template <int NV>
 inline bool KLoopFast(int64_t kc, const float* a, const float* b, int64_t ldb, float32x4_t (&acc)[kGemmMR][NV]) {
   float32x4_t c[kGemmMR][NV];
@@ -55,6 +55,22 @@ inline bool KLoopFast(int64_t kc, const float* a, const float* b, int64_t ldb, f
   _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) bv[v] = vld1q_f32(b + 4 * v); \
   b += ldb;
   int64_t k = 0;
+  for (; k + 4 <= kc; k += 4, a += 4 * kGemmMR) {  // four steps: A's 24 floats in six loads (GCC pairs them)
+    const float32x4_t x0 = vld1q_f32(a), x1 = vld1q_f32(a + 4), x2 = vld1q_f32(a + 8);
+    const float32x4_t x3 = vld1q_f32(a + 12), x4 = vld1q_f32(a + 16), x5 = vld1q_f32(a + 20);
+    EMBER_LOAD_B
+    EMBER_FMA_ROW(0, x0, 0) EMBER_FMA_ROW(1, x0, 1) EMBER_FMA_ROW(2, x0, 2)
+    EMBER_FMA_ROW(3, x0, 3) EMBER_FMA_ROW(4, x1, 0) EMBER_FMA_ROW(5, x1, 1)
+    EMBER_LOAD_B
+    EMBER_FMA_ROW(0, x1, 2) EMBER_FMA_ROW(1, x1, 3) EMBER_FMA_ROW(2, x2, 0)
+    EMBER_FMA_ROW(3, x2, 1) EMBER_FMA_ROW(4, x2, 2) EMBER_FMA_ROW(5, x2, 3)
+    EMBER_LOAD_B
+    EMBER_FMA_ROW(0, x3, 0) EMBER_FMA_ROW(1, x3, 1) EMBER_FMA_ROW(2, x3, 2)
+    EMBER_FMA_ROW(3, x3, 3) EMBER_FMA_ROW(4, x4, 0) EMBER_FMA_ROW(5, x4, 1)
+    EMBER_LOAD_B
+    EMBER_FMA_ROW(0, x4, 2) EMBER_FMA_ROW(1, x4, 3) EMBER_FMA_ROW(2, x5, 0)
+    EMBER_FMA_ROW(3, x5, 1) EMBER_FMA_ROW(4, x5, 2) EMBER_FMA_ROW(5, x5, 3)
+  }
   for (; k + 2 <= kc; k += 2, a += 2 * kGemmMR) {
     const float32x4_t x0 = vld1q_f32(a), x1 = vld1q_f32(a + 4), x2 = vld1q_f32(a + 8);
     EMBER_LOAD_B
@@ -133,17 +149,25 @@ inline void FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb
                          const GemmEpilogue& e) {
   static const float kZeros[kGemmMR] = {0.f, 0.f, 0.f, 0.f, 0.f, 0.f};
   const float* bias = e.bias ? e.bias : kZeros;
-  const float bounds[2] = {e.lo, e.hi};
-  const int64_t clamp = e.act == 1, ldb_bytes = ldb * 4, ldc_bytes = ldc * 4;
+  const float bound_values[2] = {e.lo, e.hi};
+  const float* bounds = bound_values;  // post-incremented by the asm
+  // clamp: 0 none, 1 max only (relu: hi is +inf), 2 max and min
+  const int64_t clamp = e.act != 1 ? 0 : e.hi == __builtin_inff() ? 1 : 2;
+  const int64_t ldb_bytes = ldb * 4, ldc_bytes = ldc * 4;
   if (kc < 0) kc = 0;
   int64_t k4 = kc / 4, k1 = kc % 4;
 #define EMBER_ASM_BIAS_ROW(c0, c1, c2, c3)                                    \
   "ld1r {" c0 ".4s}, [%[bias]], #4\n mov " c1 ".16b, " c0 ".16b\n"             \
   "mov " c2 ".16b, " c0 ".16b\n mov " c3 ".16b, " c0 ".16b\n"
-#define EMBER_ASM_CLAMP_ROW(c0, c1, c2, c3)                                                                    \
+#define EMBER_ASM_MAX_ROW(c0, c1, c2, c3)                                                                      \
   "fmax " c0 ".4s, " c0 ".4s, v24.4s\n fmax " c1 ".4s, " c1 ".4s, v24.4s\n fmax " c2 ".4s, " c2 ".4s, v24.4s\n" \
-  "fmax " c3 ".4s, " c3 ".4s, v24.4s\n fmin " c0 ".4s, " c0 ".4s, v25.4s\n fmin " c1 ".4s, " c1 ".4s, v25.4s\n" \
-  "fmin " c2 ".4s, " c2 ".4s, v25.4s\n fmin " c3 ".4s, " c3 ".4s, v25.4s\n"
+  "fmax " c3 ".4s, " c3 ".4s, v24.4s\n"
+#define EMBER_ASM_MIN_ROW(c0, c1, c2, c3)                                                                      \
+  "fmin " c0 ".4s, " c0 ".4s, v25.4s\n fmin " c1 ".4s, " c1 ".4s, v25.4s\n fmin " c2 ".4s, " c2 ".4s, v25.4s\n" \
+  "fmin " c3 ".4s, " c3 ".4s, v25.4s\n"
+#define EMBER_ASM_ROWS6(M) \
+  M("v0", "v1", "v2", "v3") M("v4", "v5", "v6", "v7") M("v8", "v9", "v10", "v11") \
+  M("v12", "v13", "v14", "v15") M("v16", "v17", "v18", "v19") M("v20", "v21", "v22", "v23")
   asm volatile(
       EMBER_ASM_BIAS_ROW("v0", "v1", "v2", "v3") EMBER_ASM_BIAS_ROW("v4", "v5", "v6", "v7")
       EMBER_ASM_BIAS_ROW("v8", "v9", "v10", "v11") EMBER_ASM_BIAS_ROW("v12", "v13", "v14", "v15")
@@ -151,17 +175,21 @@ inline void FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb
       EMBER_ASM_GEMM_K_LOOP
       "cbz %[clamp], 5f\n"
       "ld1r {v24.4s}, [%[bounds]], #4\n"
+      EMBER_ASM_ROWS6(EMBER_ASM_MAX_ROW)
+      "cmp %[clamp], #1\n"
+      "b.eq 5f\n"
       "ld1r {v25.4s}, [%[bounds]]\n"
-      EMBER_ASM_CLAMP_ROW("v0", "v1", "v2", "v3") EMBER_ASM_CLAMP_ROW("v4", "v5", "v6", "v7")
-      EMBER_ASM_CLAMP_ROW("v8", "v9", "v10", "v11") EMBER_ASM_CLAMP_ROW("v12", "v13", "v14", "v15")
-      EMBER_ASM_CLAMP_ROW("v16", "v17", "v18", "v19") EMBER_ASM_CLAMP_ROW("v20", "v21", "v22", "v23")
+      EMBER_ASM_ROWS6(EMBER_ASM_MIN_ROW)
       "5:\n"
       EMBER_ASM_STORE_ROWS6
-      : [a] "+r"(a), [b] "+r"(b), [k4] "+r"(k4), [k1] "+r"(k1), [bias] "+r"(bias), [c] "+r"(c)
-      : [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes), [clamp] "r"(clamp), [bounds] "r"(bounds)
+      : [a] "+r"(a), [b] "+r"(b), [k4] "+r"(k4), [k1] "+r"(k1), [bias] "+r"(bias), [c] "+r"(c),
+        [bounds] "+r"(bounds)
+      : [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes), [clamp] "r"(clamp)
       : "cc", "memory", EMBER_ASM_CLOBBER_ROWS6, EMBER_ASM_CLOBBER_B, "v28", "v29", "v30");
 #undef EMBER_ASM_BIAS_ROW
-#undef EMBER_ASM_CLAMP_ROW
+#undef EMBER_ASM_MAX_ROW
+#undef EMBER_ASM_MIN_ROW
+#undef EMBER_ASM_ROWS6
 }
 }  // namespace
 #else
