@@ -93,7 +93,7 @@ inline __attribute__((always_inline)) void RowStore(float* dst, int64_t plane, c
 
 #if defined(__aarch64__)
 // The per-position GEMM on aarch64's 32 registers: 6 tiles x 16 output channels (24 accumulators), the 6 tile
-// values of a k step loaded as one q and one d register and used by lane (fmla by element): 28 instructions
+// values of a k step loaded as two q registers and used by lane (fmla by element): 27 instructions
 // per 24 FMAs against 22 per 12 with a broadcast per tile. Tiles past g.live are not computed (m keeps garbage
 // there, which the output transform never reads).
 #define WINO_CUSTOM_GEMM
@@ -140,12 +140,12 @@ void Tile(const float* a, int64_t lda, const float* b, int64_t K, float* c, int6
 #undef EMBER_WINO_STORE
 }
 
-// The full 6 x 16 tile in assembly (GCC's code for Tile<6> took 35 instructions per k step): per step one load of
-// tiles 0-3 (post-incremented by the row stride), one of tiles 4-5, one ld1 of B's four vectors, 24 fmla by
-// lane; two steps per iteration; the sums stored with one st1 per row. 28 instructions per step.
+// The full 6 x 16 tile in assembly (GCC's code for Tile<6> took 35 instructions per k step): per step one ld1 of
+// tiles 0-7 (6 used; post-incremented by the row stride; kWinoVSlack keeps the last row's read inside v), one
+// ld1 of B's four vectors, 24 fmla by lane; two steps per iteration; the sums stored with one st1 per row. 27
+// instructions per step (28 with tiles 4-5 loaded apart).
 #define EMBER_WINO_STEP                                           \
-  "ldr d29, [%[a], #16]\n"                                        \
-  "ld1 {v28.4s}, [%[a]], %[lda]\n" EMBER_ASM_B_LOAD               \
+  "ld1 {v28.4s, v29.4s}, [%[a]], %[lda]\n" EMBER_ASM_B_LOAD       \
   EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
 // Zeroes the rows, runs K steps (two per iteration), stores the rows to c.
 #define EMBER_WINO_TILE_ASM(ZERO, STEP, STORE, ...)                                          \

@@ -185,7 +185,8 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   const int64_t ldv_max = RoundUp(RoundUp(per_block, kWinoMR), 16);
 
   thread_local std::vector<float> vbuf, mbuf, bbuf;
-  if (vbuf.size() < static_cast<size_t>(P * cin * ldv_max)) vbuf.resize(static_cast<size_t>(P * cin * ldv_max));
+  const size_t vsize = static_cast<size_t>(P * cin * ldv_max + kWinoVSlack);
+  if (vbuf.size() < vsize) vbuf.resize(vsize);
   if (mbuf.size() < static_cast<size_t>(P * ldv_max * ldm)) mbuf.resize(static_cast<size_t>(P * ldv_max * ldm));
   bbuf.assign(static_cast<size_t>(ldm), 0.f);
   std::copy(bias, bias + g.out_c, bbuf.begin());
@@ -277,7 +278,8 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
       float* y = output + n * g.out_c * out_hw;
       ParallelFor(threads, threads, [&](int64_t t) {
         thread_local std::vector<float> tv, tm;
-        if (tv.size() < static_cast<size_t>(P * cin * ldv_t)) tv.resize(static_cast<size_t>(P * cin * ldv_t));
+        const size_t tvsize = static_cast<size_t>(P * cin * ldv_t + kWinoVSlack);
+        if (tv.size() < tvsize) tv.resize(tvsize);
         if (tm.size() < static_cast<size_t>(P * ldv_t * ldm)) tm.resize(static_cast<size_t>(P * ldv_t * ldm));
         const int64_t end = std::min(total, (t + 1) * share);
         for (int64_t t0 = t * share; t0 < end; t0 += per)

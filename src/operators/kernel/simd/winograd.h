@@ -35,6 +35,9 @@ namespace simd {
 
 constexpr int kWinoNB = 32;  // columns (output channels) of a packed filter panel
 constexpr int kWinoMR = 6;   // rows (tiles) of a GEMM micro-tile
+// Floats past the end of v a GEMM may read (aarch64 loads a micro-tile's 6 tile values as 8; the 2 extra
+// lanes are never used).
+constexpr int kWinoVSlack = 8;
 
 // ---- per-ISA kernels ----
 struct WinoInArgs {
