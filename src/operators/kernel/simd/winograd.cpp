@@ -84,13 +84,32 @@ void PadImage(const float* x, int64_t c, int64_t h, int64_t w, int64_t top, int6
   });
 }
 
+// x (c planes of h x w) into dst [ceil(c / vw)][ph][pw][vw], zero around and past c: channel ci's row y,
+// column x lands in block ci / vw at pixel (y + top, x + left), lane ci % vw.
+void PackImageChannels(const float* x, int64_t c, int64_t h, int64_t w, int64_t top, int64_t left, int64_t ph,
+                       int64_t pw, int64_t vw, float* dst, int threads) {
+  const int64_t blocks = (c + vw - 1) / vw, block = ph * pw * vw;
+  ParallelFor(blocks, threads, [&](int64_t b) {
+    float* d = dst + b * block;
+    std::fill(d, d + block, 0.f);
+    const int64_t lanes = std::min(vw, c - b * vw);
+    for (int64_t y = 0; y < h; ++y) {
+      float* row = d + ((top + y) * pw + left) * vw;
+      for (int64_t l = 0; l < lanes; ++l) {
+        const float* src = x + ((b * vw + l) * h + y) * w;
+        for (int64_t i = 0; i < w; ++i) row[i * vw + l] = src[i];
+      }
+    }
+  });
+}
+
 }  // namespace
 
 bool WinogradSupported(const ConvGeometry& g) {
   return kWinogradBuilt && g.kernel_h == 3 && g.kernel_w == 3 && g.stride_h == 1 && g.stride_w == 1 && g.dilation_h == 1 &&
          g.dilation_w == 1 && g.groups == 1 && g.in_c >= 1 && g.out_c >= 1 && g.out_h >= 1 && g.out_w >= 1 &&
          g.in_h >= 1 && g.in_w >= 1 && g.pad_top >= 0 && g.pad_left >= 0 &&
-         (g.in_h + 8) * (g.in_w + 8) < (int64_t{1} << 30);  // the gathers address a plane with int32 offsets
+         (g.in_h + 8) * (g.in_w + 8) < (int64_t{1} << 27);  // AVX-512's scatter: 16 planes in int32 offsets
 }
 
 // The rule, measured with every distinct 3x3 stride-1 layer of resnet18, vgg16, googlenet, yolov4-tiny and
@@ -179,13 +198,15 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   const int64_t tiles_h = (g.out_h + m - 1) / m, tiles_w = (g.out_w + m - 1) / m, total = tiles_h * tiles_w;
   const int64_t panels = (g.out_c + kWinoNB - 1) / kWinoNB, ldm = panels * kWinoNB;
   const int64_t cin = g.in_c;
+  // Floats per tile row (channel lanes) or per position row of v's channel (k) dimension.
+  const int64_t cl = k.channel_lanes, ldk = cl ? RoundUp(cin, cl) : cin;
   // Tiles per block: v and m of a block within kBlockFloats each; blocks of even size.
   const int64_t max_t = std::max<int64_t>(kWinoMR, kBlockFloats / (P * std::max(cin, ldm)));
   const int64_t nblocks = (total + max_t - 1) / max_t, per_block = (total + nblocks - 1) / nblocks;
   const int64_t ldv_max = RoundUp(RoundUp(per_block, kWinoMR), 16);
 
   thread_local std::vector<float> vbuf, mbuf, bbuf;
-  const size_t vsize = static_cast<size_t>(P * cin * ldv_max + kWinoVSlack);
+  const size_t vsize = static_cast<size_t>(P * ldk * ldv_max + kWinoVSlack);
   if (vbuf.size() < vsize) vbuf.resize(vsize);
   if (mbuf.size() < static_cast<size_t>(P * ldv_max * ldm)) mbuf.resize(static_cast<size_t>(P * ldv_max * ldm));
   bbuf.assign(static_cast<size_t>(ldm), 0.f);
@@ -202,17 +223,19 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   if (!InParallel() && static_cast<double>(g.out_c) * cin * total * P > 1e6) threads = MaxThreads();
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
 
-  // The image the input transform reads: the input, or for kernels that ask (pads_input) a zero-padded copy
-  // holding every tile's patch.
+  // The image the input transform reads: the input, or for kernels that ask (pads_input, channel_lanes) a
+  // zero-padded copy holding every tile's patch (channel-packed for channel lanes).
   const int64_t ph = tiles_h * m + 2, pw = tiles_w * m + 2;
-  const int64_t tin_h = k.pads_input ? ph : g.in_h, tin_w = k.pads_input ? pw : g.in_w;
-  const int64_t tpad_top = k.pads_input ? 0 : g.pad_top, tpad_left = k.pads_input ? 0 : g.pad_left;
+  const bool padded = k.pads_input || cl;
+  const int64_t tin_h = padded ? ph : g.in_h, tin_w = padded ? pw : g.in_w;
+  const int64_t tpad_top = padded ? 0 : g.pad_top, tpad_left = padded ? 0 : g.pad_left;
   thread_local std::vector<float> pbuf;
   auto image = [&](int64_t n) {
     const float* x = input + n * cin * in_hw;
-    if (!k.pads_input) return x;
-    if (pbuf.size() < static_cast<size_t>(cin * ph * pw)) pbuf.resize(static_cast<size_t>(cin * ph * pw));
-    PadImage(x, cin, g.in_h, g.in_w, g.pad_top, g.pad_left, ph, pw, pbuf.data(), threads);
+    if (!padded) return x;
+    if (pbuf.size() < static_cast<size_t>(ldk * ph * pw)) pbuf.resize(static_cast<size_t>(ldk * ph * pw));
+    if (cl) PackImageChannels(x, cin, g.in_h, g.in_w, g.pad_top, g.pad_left, ph, pw, cl, pbuf.data(), threads);
+    else PadImage(x, cin, g.in_h, g.in_w, g.pad_top, g.pad_left, ph, pw, pbuf.data(), threads);
     return static_cast<const float*>(pbuf.data());
   };
 
@@ -228,12 +251,13 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     ia.c0 = c0, ia.c1 = c1;
     ia.v = vb;
     ia.ldv = ldv;
+    ia.ldk = ldk;
     return ia;
   };
   auto gemm_args = [&](const float* vb, float* mb, int64_t ldv, int64_t nt, int64_t pos, int64_t p, int64_t np) {
     WinoGemmArgs ga;
-    ga.v = vb + pos * cin * ldv;
-    ga.ldv = ldv;
+    ga.v = vb + pos * ldk * ldv;
+    ga.ldv = cl ? ldk : ldv;  // tile-major v: floats from one tile to the next
     ga.rows = RoundUp(nt, kWinoMR);
     ga.live = nt;
     ga.K = cin;
@@ -278,7 +302,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
       float* y = output + n * g.out_c * out_hw;
       ParallelFor(threads, threads, [&](int64_t t) {
         thread_local std::vector<float> tv, tm;
-        const size_t tvsize = static_cast<size_t>(P * cin * ldv_t + kWinoVSlack);
+        const size_t tvsize = static_cast<size_t>(P * ldk * ldv_t + kWinoVSlack);
         if (tv.size() < tvsize) tv.resize(tvsize);
         if (tm.size() < static_cast<size_t>(P * ldv_t * ldm)) tm.resize(static_cast<size_t>(P * ldv_t * ldm));
         const int64_t end = std::min(total, (t + 1) * share);
@@ -290,7 +314,9 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   }
 
   // Input channels per input-transform work item and tiles per output-transform work item.
-  const int64_t cchunk = std::max<int64_t>(1, cin / (4 * threads));
+  // (Channel lanes: whole vectors of channels.)
+  int64_t cchunk = std::max<int64_t>(1, cin / (4 * threads));
+  if (cl) cchunk = RoundUp(cchunk, cl);
   for (int64_t n = 0; n < g.batch; ++n) {
     const float* x = image(n);
     float* y = output + n * g.out_c * out_hw;

@@ -47,11 +47,12 @@ struct WinoInArgs {
   int64_t tiles_w;         // tiles per row of the output
   int64_t t0, nt;          // the block's tiles [t0, t0 + nt) of the image
   int64_t c0, c1;          // input channels to transform
-  float* v;                // [pos][in_c][ldv]
+  float* v;                // [pos][in_c][ldv] (channel lanes: [pos][ldv][ldk])
   int64_t ldv;             // multiple of 16; tiles nt..(nt rounded up to kWinoMR, then to a vector) are written as zeros
+  int64_t ldk;             // channel lanes: floats per tile row of v (in_c rounded up to the lanes)
 };
 struct WinoGemmArgs {
-  const float* v;          // one position: [K][ldv]
+  const float* v;          // one position: [K][ldv] (channel lanes: [rows][ldv], tile-major)
   int64_t ldv;
   int64_t rows;            // tiles to compute, a multiple of kWinoMR, <= ldv
   int64_t live;            // tiles holding data (<= rows): a kernel may leave m's rows live..rows unwritten
@@ -81,8 +82,12 @@ struct WinoKernels {
   void (*output4)(const WinoOutArgs&);
   void (*output2)(const WinoOutArgs&);
   // The driver gives the input transform a zero-padded copy of the image (no pad, every tile inside), for
-  // kernels without masked gathers whose fast path needs whole patches.
+  // kernels whose fast path needs whole patches.
   bool pads_input;
+  // 0, or the kernels' vector width VW: the input transform's lanes are channels. The driver then gives it the
+  // image zero-padded as [ceil(in_c / VW)][h][w][VW] (a pixel's VW channels one vector load), v is tile-major
+  // ([pos][tile][ldk]: a tile's channels one vector store) and the GEMM reads it so; no gathers.
+  int channel_lanes;
 };
 // The portable level (winograd_generic.cpp: GCC vector extensions, 4 lanes), every folder's level 0.
 WinoKernels WinoKernelsGeneric();

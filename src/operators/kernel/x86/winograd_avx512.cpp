@@ -18,14 +18,9 @@ namespace x86 {
 #define VSUB(a, b) _mm512_sub_ps(a, b)
 #define VMAX(a, b) _mm512_max_ps(a, b)
 #define VMIN(a, b) _mm512_min_ps(a, b)
-#define WINO_GATHER 1
+#define WINO_CHANNEL_LANES 1
 #define WIDX __m512i
 #define WIDX_LOAD(p) _mm512_loadu_si512(p)
-#define WMASK __mmask16
-#define WMASK_FROM_BITS(b) static_cast<__mmask16>(b)
-#define WMASK_AND(a, b) static_cast<__mmask16>((a) & (b))
-#define WGATHER(p, idx) _mm512_i32gather_ps(idx, p, 4)
-#define WGATHER_MASKED(p, idx, m) _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, idx, p, 4)
 #define WSCATTER(p, idx, v) _mm512_i32scatter_ps(p, idx, v, 4)
 #define EMBER_WINO_KERNELS WinoKernelsAvx512
 #include "operators/kernel/simd/winograd_kernel.inc"
