@@ -103,13 +103,26 @@ void PackImageChannels(const float* x, int64_t c, int64_t h, int64_t w, int64_t 
   });
 }
 
+// The inverse for the output: src [ceil(c / vw)][ph][pw][vw] into y (c planes of h x w, h <= ph, w <= pw).
+void UnpackImageChannels(const float* src, int64_t c, int64_t ph, int64_t pw, int64_t vw, int64_t h, int64_t w,
+                         float* y, int threads) {
+  const int64_t blocks = (c + vw - 1) / vw;
+  ParallelFor(blocks * h, threads, [&](int64_t item) {
+    const int64_t b = item / h, row = item % h, lanes = std::min(vw, c - b * vw);
+    const float* s = src + (b * ph + row) * pw * vw;  // one packed row stays in cache for its lanes
+    for (int64_t l = 0; l < lanes; ++l) {
+      float* d = y + ((b * vw + l) * h + row) * w;
+      for (int64_t i = 0; i < w; ++i) d[i] = s[i * vw + l];
+    }
+  });
+}
+
 }  // namespace
 
 bool WinogradSupported(const ConvGeometry& g) {
   return kWinogradBuilt && g.kernel_h == 3 && g.kernel_w == 3 && g.stride_h == 1 && g.stride_w == 1 && g.dilation_h == 1 &&
          g.dilation_w == 1 && g.groups == 1 && g.in_c >= 1 && g.out_c >= 1 && g.out_h >= 1 && g.out_w >= 1 &&
-         g.in_h >= 1 && g.in_w >= 1 && g.pad_top >= 0 && g.pad_left >= 0 &&
-         (g.in_h + 8) * (g.in_w + 8) < (int64_t{1} << 27);  // AVX-512's scatter: 16 planes in int32 offsets
+         g.in_h >= 1 && g.in_w >= 1 && g.pad_top >= 0 && g.pad_left >= 0;
 }
 
 // The rule, measured with every distinct 3x3 stride-1 layer of resnet18, vgg16, googlenet, yolov4-tiny and
@@ -267,12 +280,22 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     ga.ldm = ldm;
     return ga;
   };
+  // Channel lanes: the output transform writes whole tiles to a channel-packed image, unpacked per image.
+  const int64_t oh_p = tiles_h * m, ow_p = tiles_w * m;
+  thread_local std::vector<float> obuf;
+  if (cl && obuf.size() < static_cast<size_t>(RoundUp(g.out_c, cl) * oh_p * ow_p))
+    obuf.resize(static_cast<size_t>(RoundUp(g.out_c, cl) * oh_p * ow_p));
+  float* packed_out = cl ? obuf.data() : nullptr;
+  auto out_image = [&](float* y) { return cl ? packed_out : y; };
+  auto finish_image = [&](float* y) {
+    if (cl) UnpackImageChannels(packed_out, g.out_c, oh_p, ow_p, cl, g.out_h, g.out_w, y, threads);
+  };
   auto out_args = [&](float* mb, int64_t ldv, float* y, int64_t t0, int64_t ta, int64_t tb) {
     WinoOutArgs oa;
     oa.m = mb;
     oa.ldv = ldv, oa.ldm = ldm;
     oa.output = y;
-    oa.out_c = g.out_c, oa.out_h = g.out_h, oa.out_w = g.out_w;
+    oa.out_c = g.out_c, oa.out_h = cl ? oh_p : g.out_h, oa.out_w = cl ? ow_p : g.out_w;
     oa.tiles_w = tiles_w;
     oa.t0 = t0;
     oa.ta = ta, oa.tb = tb;
@@ -299,7 +322,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     const int64_t ldv_t = RoundUp(RoundUp(per, kWinoMR), 16);
     for (int64_t n = 0; n < g.batch; ++n) {
       const float* x = image(n);
-      float* y = output + n * g.out_c * out_hw;
+      float* y = out_image(output + n * g.out_c * out_hw);
       ParallelFor(threads, threads, [&](int64_t t) {
         thread_local std::vector<float> tv, tm;
         const size_t tvsize = static_cast<size_t>(P * ldk * ldv_t + kWinoVSlack);
@@ -309,6 +332,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
         for (int64_t t0 = t * share; t0 < end; t0 += per)
           serial_block(x, y, t0, std::min(per, end - t0), tv.data(), tm.data());
       });
+      finish_image(output + n * g.out_c * out_hw);
     }
     return fused;
   }
@@ -319,10 +343,11 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   if (cl) cchunk = RoundUp(cchunk, cl);
   for (int64_t n = 0; n < g.batch; ++n) {
     const float* x = image(n);
-    float* y = output + n * g.out_c * out_hw;
+    float* y = out_image(output + n * g.out_c * out_hw);
     if (threads == 1) {
       for (int64_t b = 0; b < nblocks; ++b)
         serial_block(x, y, b * per_block, std::min(per_block, total - b * per_block), v, mm);
+      finish_image(output + n * g.out_c * out_hw);
       continue;
     }
     for (int64_t b = 0; b < nblocks; ++b) {
@@ -340,6 +365,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
         output_fn(out_args(mm, ldv, y, t0, tc * tchunk, std::min(nt, (tc + 1) * tchunk)));
       });
     }
+    finish_image(output + n * g.out_c * out_hw);
   }
   return fused;
 }

@@ -19,9 +19,6 @@ namespace x86 {
 #define VMAX(a, b) _mm512_max_ps(a, b)
 #define VMIN(a, b) _mm512_min_ps(a, b)
 #define WINO_CHANNEL_LANES 1
-#define WIDX __m512i
-#define WIDX_LOAD(p) _mm512_loadu_si512(p)
-#define WSCATTER(p, idx, v) _mm512_i32scatter_ps(p, idx, v, 4)
 #define EMBER_WINO_KERNELS WinoKernelsAvx512
 #include "operators/kernel/simd/winograd_kernel.inc"
 
