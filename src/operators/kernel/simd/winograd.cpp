@@ -84,37 +84,21 @@ void PadImage(const float* x, int64_t c, int64_t h, int64_t w, int64_t top, int6
   });
 }
 
-// x (c planes of h x w) into dst [ceil(c / vw)][ph][pw][vw], zero around and past c: channel ci's row y,
-// column x lands in block ci / vw at pixel (y + top, x + left), lane ci % vw.
-void PackImageChannels(const float* x, int64_t c, int64_t h, int64_t w, int64_t top, int64_t left, int64_t ph,
-                       int64_t pw, int64_t vw, float* dst, int threads) {
-  const int64_t blocks = (c + vw - 1) / vw, block = ph * pw * vw;
+// Channel lanes: the image x (c planes of h x w) into dst [ceil(c / vw)][ph][pw][vw], zero around and past c,
+// and the output back (src [ceil(c / vw)][ph][pw][vw] to c planes of h x w, h <= ph, w <= pw).
+void PackImageChannels(const WinoKernels& k, const float* x, int64_t c, int64_t h, int64_t w, int64_t top,
+                       int64_t left, int64_t ph, int64_t pw, float* dst, int threads) {
+  const int64_t blocks = (c + k.channel_lanes - 1) / k.channel_lanes, block = ph * pw * k.channel_lanes;
   ParallelFor(blocks, threads, [&](int64_t b) {
-    float* d = dst + b * block;
-    std::fill(d, d + block, 0.f);
-    const int64_t lanes = std::min(vw, c - b * vw);
-    for (int64_t y = 0; y < h; ++y) {
-      float* row = d + ((top + y) * pw + left) * vw;
-      for (int64_t l = 0; l < lanes; ++l) {
-        const float* src = x + ((b * vw + l) * h + y) * w;
-        for (int64_t i = 0; i < w; ++i) row[i * vw + l] = src[i];
-      }
-    }
+    std::fill(dst + b * block, dst + (b + 1) * block, 0.f);
+    k.pack(WinoPackArgs{x, dst, c, h, w, ph, pw, top, left, b * h, (b + 1) * h});
   });
 }
-
-// The inverse for the output: src [ceil(c / vw)][ph][pw][vw] into y (c planes of h x w, h <= ph, w <= pw).
-void UnpackImageChannels(const float* src, int64_t c, int64_t ph, int64_t pw, int64_t vw, int64_t h, int64_t w,
-                         float* y, int threads) {
-  const int64_t blocks = (c + vw - 1) / vw;
-  ParallelFor(blocks * h, threads, [&](int64_t item) {
-    const int64_t b = item / h, row = item % h, lanes = std::min(vw, c - b * vw);
-    const float* s = src + (b * ph + row) * pw * vw;  // one packed row stays in cache for its lanes
-    for (int64_t l = 0; l < lanes; ++l) {
-      float* d = y + ((b * vw + l) * h + row) * w;
-      for (int64_t i = 0; i < w; ++i) d[i] = s[i * vw + l];
-    }
-  });
+void UnpackImageChannels(const WinoKernels& k, const float* src, int64_t c, int64_t ph, int64_t pw, int64_t h,
+                         int64_t w, float* y, int threads) {
+  const int64_t blocks = (c + k.channel_lanes - 1) / k.channel_lanes;
+  ParallelFor(blocks, threads,
+              [&](int64_t b) { k.unpack(WinoPackArgs{src, y, c, h, w, ph, pw, 0, 0, b * h, (b + 1) * h}); });
 }
 
 }  // namespace
@@ -247,7 +231,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     const float* x = input + n * cin * in_hw;
     if (!padded) return x;
     if (pbuf.size() < static_cast<size_t>(ldk * ph * pw)) pbuf.resize(static_cast<size_t>(ldk * ph * pw));
-    if (cl) PackImageChannels(x, cin, g.in_h, g.in_w, g.pad_top, g.pad_left, ph, pw, cl, pbuf.data(), threads);
+    if (cl) PackImageChannels(k, x, cin, g.in_h, g.in_w, g.pad_top, g.pad_left, ph, pw, pbuf.data(), threads);
     else PadImage(x, cin, g.in_h, g.in_w, g.pad_top, g.pad_left, ph, pw, pbuf.data(), threads);
     return static_cast<const float*>(pbuf.data());
   };
@@ -288,7 +272,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   float* packed_out = cl ? obuf.data() : nullptr;
   auto out_image = [&](float* y) { return cl ? packed_out : y; };
   auto finish_image = [&](float* y) {
-    if (cl) UnpackImageChannels(packed_out, g.out_c, oh_p, ow_p, cl, g.out_h, g.out_w, y, threads);
+    if (cl) UnpackImageChannels(k, packed_out, g.out_c, oh_p, ow_p, g.out_h, g.out_w, y, threads);
   };
   auto out_args = [&](float* mb, int64_t ldv, float* y, int64_t t0, int64_t ta, int64_t tb) {
     WinoOutArgs oa;

@@ -73,6 +73,15 @@ struct WinoOutArgs {
   const float* bias;       // [ldm], zero padded
   GemmEpilogue ep;         // act / lo / hi / slope (bias, alpha, beta unused)
 };
+// Channel lanes: items [item0, item1) (block * h + row) of an image moved between c planes of h x w (planes)
+// and the channel-packed [ceil(c / VW)][ph][pw][VW] (packed), plane row `row` at packed row row + top, column
+// left on; pack writes only those pixels, unpack reads them.
+struct WinoPackArgs {
+  const float* src;
+  float* dst;
+  int64_t c, h, w, ph, pw, top, left;
+  int64_t item0, item1;
+};
 struct WinoKernels {
   void (*input6)(const WinoInArgs&);
   void (*input4)(const WinoInArgs&);
@@ -88,6 +97,8 @@ struct WinoKernels {
   // image zero-padded as [ceil(in_c / VW)][h][w][VW] (a pixel's VW channels one vector load), v is tile-major
   // ([pos][tile][ldk]: a tile's channels one vector store) and the GEMM reads it so; no gathers.
   int channel_lanes;
+  void (*pack)(const WinoPackArgs&);    // planes (src) -> packed (dst); channel lanes only
+  void (*unpack)(const WinoPackArgs&);  // packed (src) -> planes (dst)
 };
 // The portable level (winograd_generic.cpp: GCC vector extensions, 4 lanes), every folder's level 0.
 WinoKernels WinoKernelsGeneric();
