@@ -14,10 +14,6 @@ namespace {
 inline void ZeroFloats(float* p, int64_t n) {
   if (n > 0) std::fill(p, p + n, 0.f);
 }
-bool DirectGemm(const ConvGeometry& g) {  // a 1x1 stride-1 unpadded conv reads the image as its im2col
-  return g.kernel_h == 1 && g.kernel_w == 1 && g.stride_h == 1 && g.stride_w == 1 && g.pad_top == 0 &&
-         g.pad_bottom == 0 && g.pad_left == 0 && g.pad_right == 0;
-}
 }  // namespace
 
 void Im2ColBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr, float* dst) const {
@@ -109,7 +105,8 @@ bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
   const int64_t cin_g = g.in_c / g.groups, cout_g = g.out_c / g.groups;
   const int64_t K = cin_g * g.kernel_h * g.kernel_w, out_hw = g.out_h * g.out_w, in_hw = g.in_h * g.in_w;
   const size_t per = PackedASize(cout_g, K);
-  const bool direct = DirectGemm(g);
+  const bool direct = g.kernel_h == 1 && g.kernel_w == 1 && g.stride_h == 1 && g.stride_w == 1 &&
+                      g.pad_top == 0 && g.pad_bottom == 0 && g.pad_left == 0 && g.pad_right == 0;
   GemmEpilogue ep;
   const bool fused = EpilogueActivation(act, &ep);
   for (int64_t n = 0; n < g.batch; ++n)
@@ -125,56 +122,6 @@ bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
         GemmPacked(cout_g, out_hw, K, packed + per * grp, Im2ColBSource(gg, x, ks.gather_even), y, out_hw, ep, ks);
       }
     }
-  return fused;
-}
-
-bool ConvGemmTransposedPays(const ConvGeometry& g, int vw, int nr) {
-  const int64_t n = g.out_h * g.out_w, m = g.out_c, k = g.in_c * g.kernel_h * g.kernel_w;
-  // K >= 512: below, packing im2col^T and writing C back cost more than the padding saves (a 1x1 stride-2
-  // 256 -> 512 conv at 7x7: 0.161 -> 0.185 ms).
-  if (g.groups != 1 || n > 64 || n > nr * 2 || vw < 1 || k < 512) return false;
-  auto up = [](int64_t x, int64_t q) { return (x + q - 1) / q * q; };
-  return static_cast<double>(up(n, kGemmMR) * up(m, vw)) * 1.1 < static_cast<double>(up(n, vw) * up(m, kGemmMR));
-}
-
-void PackConvFilterTransposed(const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
-  const int64_t m = g.out_c, k = g.in_c * g.kernel_h * g.kernel_w;
-  packed->resize(static_cast<size_t>(m * k));
-  for (int64_t co = 0; co < m; ++co)
-    for (int64_t i = 0; i < k; ++i) (*packed)[static_cast<size_t>(i * m + co)] = filter[co * k + i];
-}
-
-bool ConvGemmTransposed(const ConvGeometry& g, const float* wt, const float* bias, const ActivationSpec& act,
-                        const float* input, float* output, const GemmKernels& ks) {
-  const int64_t K = g.in_c * g.kernel_h * g.kernel_w, N = g.out_h * g.out_w, M = g.out_c;
-  constexpr int64_t kCols = 64;  // output pixels per pass (an im2col panel holds at most 64 columns)
-  GemmEpilogue ep;
-  const bool fused = EpilogueActivation(act, &ep);
-  thread_local std::vector<float> col, pa, ct;
-  pa.resize(PackedASize(std::min(N, kCols), K));
-  ct.resize(static_cast<size_t>(std::min(N, kCols) * M));
-  for (int64_t n = 0; n < g.batch; ++n) {
-    const float* x = input + n * g.in_c * g.in_h * g.in_w;
-    float* y = output + n * M * N;
-    for (int64_t j0 = 0; j0 < N; j0 += kCols) {
-      const int64_t w = std::min(kCols, N - j0);
-      if (DirectGemm(g)) {
-        PackA(true, w, K, x + j0, N, pa.data());
-      } else {  // the im2col columns [j0, j0 + w): K x w, row-major
-        col.resize(static_cast<size_t>(K * w));
-        Im2ColBSource(g, x, ks.gather_even).Pack(0, K, j0, w, static_cast<int>(w), col.data());
-        PackA(true, w, K, col.data(), w, pa.data());
-      }
-      GemmPacked(w, M, K, pa.data(), MatrixBSource(false, wt, M), ct.data(), M, GemmEpilogue(), ks);
-      for (int64_t co = 0; co < M; ++co)
-        for (int64_t j = 0; j < w; ++j) {
-          float v = ct[static_cast<size_t>(j * M + co)] + bias[co];
-          if (ep.act == 1) v = std::min(std::max(v, ep.lo), ep.hi);
-          else if (ep.act == 2) v = v > 0.f ? v : v * ep.slope;
-          y[co * N + j0 + j] = v;
-        }
-    }
-  }
   return fused;
 }
 

@@ -38,17 +38,5 @@ void PackConvFilter(const ConvGeometry& g, const float* filter, std::vector<floa
 bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
                     const float* input, float* output, const GemmKernels& ks);
 
-// Small outputs (a 7x7 map: 49 columns) waste much of the micro-tile's vector-wide columns; C^T = im2col^T W^T
-// puts the pixels on the 6-row side and the output channels on the vector side instead. True for an ungrouped
-// conv of at most 64 output pixels and K >= 512 where that multiplies at most 1/1.1 of the (padded) products;
-// vw, nr: the kernels' vector and tile widths.
-bool ConvGemmTransposedPays(const ConvGeometry& g, int vw, int nr);
-// Filter [Cout, K] as W^T: K x Cout row-major (the GEMM reads it in place as B).
-void PackConvFilterTransposed(const ConvGeometry& g, const float* filter, std::vector<float>* packed);
-// The conv as C^T = im2col^T W^T (wt from PackConvFilterTransposed), then C^T written back transposed with the
-// bias and activation; the return value as ConvGemmPacked's.
-bool ConvGemmTransposed(const ConvGeometry& g, const float* wt, const float* bias, const ActivationSpec& act,
-                        const float* input, float* output, const GemmKernels& ks);
-
 }  // namespace simd
 }  // namespace ember

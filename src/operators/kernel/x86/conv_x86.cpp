@@ -12,12 +12,5 @@ void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
     ActivationArray(act, output, output, g.batch * g.out_c * g.out_h * g.out_w, isa);
 }
 
-void ConvGemmTransposed(const ConvGeometry& g, const float* wt, const float* bias, const ActivationSpec& act,
-                        const float* input, float* output, Isa isa) {
-  if (!IsaSupported(isa)) isa = DetectedIsa();
-  if (!simd::ConvGemmTransposed(g, wt, bias, act, input, output, GemmKernelsOf(isa)))
-    ActivationArray(act, output, output, g.batch * g.out_c * g.out_h * g.out_w, isa);
-}
-
 }  // namespace x86
 }  // namespace ember

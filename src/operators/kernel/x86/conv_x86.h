@@ -15,17 +15,12 @@
 namespace ember {
 namespace x86 {
 
-using simd::ConvGemmTransposedPays;
 using simd::EpilogueActivation;
 using simd::PackConvFilter;
-using simd::PackConvFilterTransposed;
 
 // The GEMM conv on packed weights; bias [Cout] (zeros when the op has none); any activation.
 void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
                     const float* input, float* output, Isa isa);
-// The same as C^T = im2col^T W^T (ConvGemmTransposedPays: small outputs), on PackConvFilterTransposed's filter.
-void ConvGemmTransposed(const ConvGeometry& g, const float* wt, const float* bias, const ActivationSpec& act,
-                        const float* input, float* output, Isa isa);
 
 }  // namespace x86
 }  // namespace ember

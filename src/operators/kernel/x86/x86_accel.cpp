@@ -27,8 +27,8 @@ namespace {
 // ---- conv ----
 
 // The conv paths, numbered for ConvAccelPlan (0: the portable code). Winograd F(m,3) is kWino2 + m / 2 - 1.
-enum ConvPath : int { kNone = 0, kGemm, kDirectS2, kWino2, kWino4, kWino6, kDepthwise, kPw16c, kDw16c, kGemmT };
-static_assert(kGemmT < kConvAccelPaths, "kConvAccelPaths too small for the x86 conv paths");
+enum ConvPath : int { kNone = 0, kGemm, kDirectS2, kWino2, kWino4, kWino6, kDepthwise, kPw16c, kDw16c };
+static_assert(kDw16c < kConvAccelPaths, "kConvAccelPaths too small for the x86 conv paths");
 
 int WinoM(int path) { return 2 * (path - kWino2 + 1); }
 
@@ -44,16 +44,13 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
     case 2: return {kWino2, "@wino2"};
     case 4: return {kWino4, "@wino4"};
     case 6: return {kWino6, "@wino6"};
-    default:
-      if (ConvGemmTransposedPays(g, GemmVW(isa), GemmNR(isa))) return {kGemmT, "@gemmT"};
-      return {kGemm, ""};
+    default: return {kGemm, ""};
   }
 }
 
 void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
   switch (path) {
     case kGemm: PackConvFilter(g, filter, packed); break;
-    case kGemmT: PackConvFilterTransposed(g, filter, packed); break;
     case kDirectS2:  // the variants a slim build leaves out are never planned; nothing here references them
       if constexpr (kAnyConvDirectS2Built) PackConvDirectS2Filter(g, filter, packed);
       break;
@@ -84,7 +81,6 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
   const Isa isa = ActiveIsa();
   switch (path) {
     case kGemm: ConvGemmPacked(g, filter, bias, act, x, y, isa); break;
-    case kGemmT: ConvGemmTransposed(g, filter, bias, act, x, y, isa); break;
     case kDirectS2:
       if constexpr (kAnyConvDirectS2Built) ConvDirectS2(g, filter, bias, act, x, y, isa);
       break;
@@ -101,10 +97,8 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
 const char* ConvName(int path, const ConvGeometry& g) {
   const Isa isa = ActiveIsa();
   static const char* const kGemmNames[3] = {"gemm generic", "gemm avx2", "gemm avx512"};
-  static const char* const kGemmTNames[3] = {"gemm^T generic", "gemm^T avx2", "gemm^T avx512"};
   switch (path) {
     case kGemm: return kGemmNames[static_cast<int>(isa)];
-    case kGemmT: return kGemmTNames[static_cast<int>(isa)];
     case kDirectS2: return ConvDirectS2Name(g, isa);
     case kWino2: case kWino4: case kWino6: return WinogradKernelName(WinoM(path), isa);
     case kDepthwise: return DepthwiseKernelName(g, isa);
