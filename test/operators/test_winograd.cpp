@@ -156,13 +156,16 @@ TEST_CASE("winograd: channel counts, sizes around and below one tile, pads 0/1/2
 }
 
 TEST_CASE("winograd: larger images (several tile blocks), batch, cout past one panel", "[winograd]") {
-  for (const WinoLevel& isa : WinoLevels())
+  for (const WinoLevel& isa : WinoLevels()) {
     for (int m : {2, 4, 6}) {
       Run(Geo3x3(1, 64, 20, 19, 40, 1), m, 1, isa, 100);   // cin 64: K spans many GEMM steps
       Run(Geo3x3(2, 5, 11, 14, 70, 1), m, 3, isa, 200);    // batch 2, three cout panels (last partial)
       Run(Geo3x3(1, 200, 15, 17, 9, 0), m, 2, isa, 300);   // blocks of few tiles (cin 200)
       Run(Geo3x3(1, 2, 2, 20, 3, 1), m, 0, isa, 400);      // one tile row
     }
+    // F(4,3) on 32 x 24: 48 tiles in one block, v's rows exactly ldv (NEON's GEMM reads 2 floats of slack)
+    Run(Geo3x3(1, 8, 32, 24, 16, 1), 4, 1, isa, 450);
+  }
 }
 
 TEST_CASE("winograd: many tiles split into blocks", "[winograd]") {
@@ -181,6 +184,7 @@ TEST_CASE("winograd: two threads, each on its own tiles (many) or sharing every 
     Run(Geo3x3(1, 512, 40, 39, 8, 1), 2, 3, isa, 620);   // cin 512: blocks of 64 tiles, 4 per thread's share
     Run(Geo3x3(1, 64, 14, 14, 70, 1), 4, 4, isa, 630);   // 16 tiles: the threads share the block
     Run(Geo3x3(1, 32, 7, 7, 64, 1), 2, 0, isa, 640);     // 7x7 at F(2,3): shared
+    Run(Geo3x3(2, 72, 14, 14, 40, 1), 4, 1, isa, 650);   // shared, batch 2, channel chunks with a tail lane group
   }
 #ifdef _OPENMP
   omp_set_num_threads(saved);

@@ -198,7 +198,7 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   // Floats per tile row (channel lanes) or per position row of v's channel (k) dimension.
   const int64_t cl = k.channel_lanes, ldk = cl ? RoundUp(cin, cl) : cin;
   // Tiles per block: v and m of a block within kBlockFloats each; blocks of even size.
-  const int64_t max_t = std::max<int64_t>(kWinoMR, kBlockFloats / (P * std::max(cin, ldm)));
+  const int64_t max_t = std::max<int64_t>(kWinoMR, kBlockFloats / (P * std::max(ldk, ldm)));
   const int64_t nblocks = (total + max_t - 1) / max_t, per_block = (total + nblocks - 1) / nblocks;
   const int64_t ldv_max = RoundUp(RoundUp(per_block, kWinoMR), 16);
 
@@ -239,12 +239,17 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
   // The three steps' arguments for tiles [t0, t0 + nt) of one image in buffers vb / mb (ldv floats per
   // position row): input channels [c0, c1), filter panels [p, p + np) of one position, tiles [ta, tb).
   auto in_args = [&](const float* x, int64_t t0, int64_t nt, int64_t c0, int64_t c1, float* vb, int64_t ldv) {
-    return WinoInArgs{x, cin, tin_h, tin_w, tpad_top, tpad_left, tiles_w, t0, nt, c0, c1, vb, ldv, ldk};
+    WinoInArgs ia;
+    ia.input = x, ia.in_c = cin, ia.in_h = tin_h, ia.in_w = tin_w, ia.pad_top = tpad_top, ia.pad_left = tpad_left;
+    ia.tiles_w = tiles_w, ia.t0 = t0, ia.nt = nt, ia.c0 = c0, ia.c1 = c1, ia.v = vb, ia.ldv = ldv, ia.ldk = ldk;
+    return ia;
   };
   auto gemm_args = [&](const float* vb, float* mb, int64_t ldv, int64_t nt, int64_t pos, int64_t p, int64_t np) {
-    // (tile-major v: ldv is the floats from one tile to the next)
-    return WinoGemmArgs{vb + pos * ldk * ldv, cl ? ldk : ldv, RoundUp(nt, kWinoMR), nt, cin,
-                        packed + (pos * panels + p) * cin * kWinoNB, np, mb + pos * ldv * ldm + p * kWinoNB, ldm};
+    WinoGemmArgs ga;
+    ga.v = vb + pos * ldk * ldv, ga.ldv = cl ? ldk : ldv, ga.live = nt, ga.K = cin;
+    ga.u = packed + (pos * panels + p) * cin * kWinoNB, ga.panels = np;
+    ga.m = mb + pos * ldv * ldm + p * kWinoNB, ga.ldm = ldm;
+    return ga;
   };
   // Channel lanes: the output transform writes whole tiles to a channel-packed image, unpacked per image.
   const int64_t oh_p = tiles_h * m, ow_p = tiles_w * m;
@@ -257,8 +262,11 @@ bool ConvWinograd(const ConvGeometry& g, int m, const float* packed, const float
     if (cl) UnpackImageChannels(k, packed_out, g.out_c, oh_p, ow_p, g.out_h, g.out_w, y, threads);
   };
   auto out_args = [&](float* mb, int64_t ldv, float* y, int64_t t0, int64_t ta, int64_t tb) {
-    const int64_t out_h = cl ? oh_p : g.out_h, out_w = cl ? ow_p : g.out_w;
-    return WinoOutArgs{mb, ldv, ldm, y, g.out_c, out_h, out_w, tiles_w, t0, ta, tb, bp, ep};
+    WinoOutArgs oa;
+    oa.m = mb, oa.ldv = ldv, oa.ldm = ldm, oa.output = y, oa.out_c = g.out_c;
+    oa.out_h = cl ? oh_p : g.out_h, oa.out_w = cl ? ow_p : g.out_w;  // channel lanes: whole tiles
+    oa.tiles_w = tiles_w, oa.t0 = t0, oa.ta = ta, oa.tb = tb, oa.bias = bp, oa.ep = ep;
+    return oa;
   };
 
   // One block of tiles [t0, t0 + nt) through the three steps, in buffers vb / mb, by the calling thread alone.

@@ -48,18 +48,18 @@ struct WinoInArgs {
   int64_t t0, nt;          // the block's tiles [t0, t0 + nt) of the image
   int64_t c0, c1;          // input channels to transform
   float* v;                // [pos][in_c][ldv] (channel lanes: [pos][ldv][ldk])
-  int64_t ldv;             // multiple of 16; tiles nt..(nt rounded up to kWinoMR, then to a vector) are written as zeros
+  int64_t ldv;             // tiles per position row, a multiple of 16; tiles nt..(nt rounded up to kWinoMR) get
+                           // zeros (tile lanes: up to a whole vector)
   int64_t ldk;             // channel lanes: floats per tile row of v (in_c rounded up to the lanes)
 };
 struct WinoGemmArgs {
-  const float* v;          // one position: [K][ldv] (channel lanes: [rows][ldv], tile-major)
-  int64_t ldv;
-  int64_t rows;            // tiles to compute, a multiple of kWinoMR, <= ldv
-  int64_t live;            // tiles holding data (<= rows): a kernel may leave m's rows live..rows unwritten
+  const float* v;          // one position: [K][ldv] (channel lanes: [tiles][ldv], tile-major)
+  int64_t ldv;             // floats from one k step to the next (channel lanes: from one tile to the next)
+  int64_t live;            // tiles holding data: m's rows past them may be left unwritten
   int64_t K;               // input channels
   const float* u;          // one position's first panel to compute: [panels][K][kWinoNB]
   int64_t panels;
-  float* m;                // one position, column of that first panel: [rows][ldm]
+  float* m;                // one position, column of that first panel: [tiles][ldm]
   int64_t ldm;
 };
 struct WinoOutArgs {
