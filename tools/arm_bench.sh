@@ -6,6 +6,8 @@
 #   tools/arm_bench.sh --insns [NET...]    (a NET may be a .param path) guest instructions per inference of each engine (a qemu plugin,
 #                                          tools/qemu_insn_count): exact and repeatable, unlike qemu's time, which
 #                                          varies with the machine's load and with the operands of float ops
+#   tools/arm_bench.sh --functions [NET...]  Ember's instructions per inference by function (the plugin's block
+#                                          counts mapped to the binary's symbols; ncnn's build is stripped)
 # qemu's time follows the instructions executed (each NEON instruction costs several host ones), not caches
 # or memory bandwidth: the ratio compares how much work each engine's code does, a proxy for a phone, not a
 # phone's figure. ncnn runs with NCNN_FP32=1 (its fp16 defaults are emulated slowly by qemu; Ember is fp32).
@@ -18,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$root/../shared/bench/ncnn"
 ember="$root/build-arm64-test/ember"
-rounds=3 loops=3 threads=1 profile=0 gemm=0 insns=0
+rounds=3 loops=3 threads=1 profile=0 gemm=0 insns=0 functions=0
 nets=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -29,6 +31,7 @@ while [ $# -gt 0 ]; do
     --profile) profile=1; shift ;;
     --gemm) gemm=1; shift ;;
     --insns) insns=1; shift ;;
+    --functions) insns=1 functions=1; shift ;;
     -*) echo "arm_bench.sh: unknown option $1" >&2; exit 2 ;;
     *) nets+=("$1"); shift ;;
   esac
@@ -48,6 +51,19 @@ if [ "$insns" = 1 ]; then
   plugin=$(mktemp -d)/libinsn_count.so
   gcc -shared -fPIC -O2 -fvisibility=hidden "$root/tools/qemu_insn_count/insn_count.c" -o "$plugin"
   count() { "$@" 2>&1 >/dev/null | awk '$1 == "guest_insns" {print $2}'; }
+  if [ "$functions" = 1 ]; then
+    tbs=$(dirname "$plugin")
+    for net in "${nets[@]}"; do
+      param="$bench/$net.param"; [[ "$net" == *.param ]] && param=$net
+      for l in 1 3; do
+        qemu-aarch64 -L /usr/aarch64-linux-gnu -plugin "$plugin,tbs=$tbs/$l.tbs" "$ember" bench "$param" \
+          --generate-weights --ncnn-data --no-limit --threads 1 --loops $l --warmup 0 >/dev/null 2>&1
+      done
+      echo "== $net"
+      python3 "$root/tools/qemu_insn_count/functions.py" "$ember" "$tbs/1.tbs" "$tbs/3.tbs"
+    done
+    exit 0
+  fi
   printf '%-16s %14s %14s %12s\n' net "ember insns" "ncnn insns" "ncnn/ember"
   for net in "${nets[@]}"; do
     param="$bench/$net.param"; [[ "$net" == *.param ]] && param=$net
