@@ -121,6 +121,11 @@ TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
       {5, 13, 71, 6, 5, 2, 2, 1, 1, "leaky_relu"},  // 5x5 s2, 36 wide: direct
       {3, 17, 81, 9, 7, 2, 3, 1, 1, "hard_swish"},  // 7x7 s2 stem, 41 wide: direct, activation after
       {6, 10, 10, 8, 3, 1, 2, 2, 2, "hard_swish"},  // dilation 2, groups 2, activation not fused
+      {57, 9, 9, 8, 3, 2, 1, 1, 1, "relu"},         // im2col K = 513: the last K block is one row (a tap 8)
+      {11, 12, 12, 8, 7, 2, 3, 1, 1, "relu6"},      // 7x7 s2 im2col, K = 539: last block 27 of the 49 taps
+      {6, 12, 30, 10, 5, 1, 2, 1, 1, "relu"},       // 5x5 s1 im2col: 30-wide rows across 16-column panels
+      {9, 13, 13, 7, 3, 2, 1, 1, 1, "leaky_relu"},  // 7x7 output: 49 = 3 x 16 + 1, a one-column last panel
+      {10, 14, 14, 13, 1, 2, 0, 1, 1, "relu6"},     // 1x1 s2 to 7x7, bias and clamp on the one-column panel
       {12, 13, 19, 12, 3, 1, 1, 1, 12, "relu"},     // depthwise 3x3 s1
       {8, 14, 15, 8, 3, 2, 1, 1, 8, "relu6"},       // depthwise 3x3 s2
       {4, 11, 9, 4, 5, 1, 2, 1, 4, ""},             // depthwise 5x5 s1

@@ -87,5 +87,7 @@ TEST_CASE("x86 conv: kxk through tiled im2col (strides, pads, dilations, groups,
     RunGemm(Geo(1, 64, 20, 20, 40, 3, 1, 1, 1, 1), 2, isa);    // K = 576 spans three packed blocks
     RunGemm(Geo(1, 16, 30, 30, 24, 3, 2, 1, 1, 1), 0, isa);    // N = 225: several column panels
     RunGemm(Geo(1, 8, 1, 40, 8, 1, 2, 0, 1, 1), 1, isa);       // 1x1 stride 2: im2col path
+    RunGemm(Geo(1, 57, 9, 9, 8, 3, 1, 1, 1, 1), 1, isa);       // K = 513: the last K block is one row (tap 8)
+    RunGemm(Geo(1, 11, 12, 40, 8, 7, 2, 3, 1, 1), 2, isa);     // 7x7 s2, K = 539: last block 27 of the 49 taps
   }
 }

@@ -140,6 +140,42 @@ inline bool KLoopFast<4>(int64_t kc, const float* a, const float* b, int64_t ldb
   return true;
 }
 
+// A one-column tile (a block's last panel when N = 16 n + 1, e.g. 7x7 outputs: 49 columns): the 6 rows' dot
+// products with B's column, A's 12 floats of two k steps as three vectors times (b0 b0 b0 b0), (b0 b0 b1 b1),
+// (b1 b1 b1 b1): 19 instructions per 4 k steps, where a 4-lane tile wastes 3 lanes at 36.
+#define EMBER_GEMM_COLUMN_DOTS
+inline void ColumnDots(int64_t kc, const float* a, const float* b, int64_t ldb, float* sums) {
+  float32x4_t s0 = vdupq_n_f32(0.f), s1 = s0, s2 = s0;
+  int64_t k = 0;
+  for (; k + 4 <= kc; k += 4, a += 4 * kGemmMR, b += 4 * ldb) {  // b0..b3 in one register, paired by zips
+    float32x4_t bq = vld1q_dup_f32(b);
+    bq = vld1q_lane_f32(b + ldb, bq, 1);
+    bq = vld1q_lane_f32(b + 2 * ldb, bq, 2);
+    bq = vld1q_lane_f32(b + 3 * ldb, bq, 3);
+    s0 = vfmaq_laneq_f32(s0, vld1q_f32(a), bq, 0);
+    s1 = vfmaq_f32(s1, vld1q_f32(a + 4), vzip1q_f32(bq, bq));
+    s2 = vfmaq_laneq_f32(s2, vld1q_f32(a + 8), bq, 1);
+    s0 = vfmaq_laneq_f32(s0, vld1q_f32(a + 12), bq, 2);
+    s1 = vfmaq_f32(s1, vld1q_f32(a + 16), vzip2q_f32(bq, bq));
+    s2 = vfmaq_laneq_f32(s2, vld1q_f32(a + 20), bq, 3);
+  }
+  for (; k + 2 <= kc; k += 2, a += 2 * kGemmMR, b += 2 * ldb) {
+    const float32x2_t bb = vld1_lane_f32(b + ldb, vld1_dup_f32(b), 1);  // b0 b1
+    const float32x4_t bq = vcombine_f32(bb, bb);
+    s0 = vfmaq_lane_f32(s0, vld1q_f32(a), bb, 0);        // k0: rows 0-3
+    s1 = vfmaq_f32(s1, vld1q_f32(a + 4), vzip1q_f32(bq, bq));  // k0: rows 4, 5; k1: rows 0, 1
+    s2 = vfmaq_lane_f32(s2, vld1q_f32(a + 8), bb, 1);    // k1: rows 2-5
+  }
+  float lo[4], mid[4], hi[4];
+  vst1q_f32(lo, s0);
+  vst1q_f32(mid, s1);
+  vst1q_f32(hi, s2);
+  sums[0] = lo[0] + mid[2], sums[1] = lo[1] + mid[3], sums[2] = lo[2] + hi[0], sums[3] = lo[3] + hi[1];
+  sums[4] = mid[0] + hi[2], sums[5] = mid[1] + hi[3];
+  if (k < kc)
+    for (int r = 0; r < kGemmMR; ++r) sums[r] += a[r] * b[0];
+}
+
 // The common full tile (6 x 16, C overwritten, an optional bias per row and a relu / relu6-type clamp) in one
 // asm block: the accumulators start at the bias and are clamped and stored from registers. Through acc[] in
 // memory and the generic epilogue a tile cost ~210 instructions besides its k loop (a quarter of a K = 24
