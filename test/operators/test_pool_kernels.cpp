@@ -87,7 +87,7 @@ TEST_CASE("pool2d kernels: every vector level equals the portable Pool2d and a p
           if (sh == 3 && sw == 1) continue;
           for (int pads : {0, 1, 2}) {  // none, 1 on every side, top/left 1 and bottom/right 0
             for (int64_t ih : {1, 3, 8, 9}) {
-              for (int64_t iw : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 33, 40, 67}) {
+              for (int64_t iw : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 33, 40, 67, 113}) {
                 for (int mode = 0; mode < 8; ++mode) {
                   const bool is_max = mode & 1, ceil_mode = mode & 2, exclusive = mode & 4;
                   PoolGeometry g;
