@@ -16,6 +16,10 @@ if(EMBER_ARM_KERNELS AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|armv7.*
   list(REMOVE_ITEM _arm_base ${_arm_neon})
   add_library(ember_arm_neon OBJECT ${_arm_neon})
   target_include_directories(ember_arm_neon PRIVATE ${CMAKE_SOURCE_DIR}/src)
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)$")
+    # sdot: only this file, only called where the CPU reports asimddp (igemm_arm.cpp)
+    set_source_files_properties(${_arm_dir}/igemm_dot_neon.cpp PROPERTIES COMPILE_OPTIONS -march=armv8.2-a+dotprod)
+  endif()
   if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)$")
     target_compile_options(ember_arm_neon PRIVATE -mfpu=neon-vfpv4)
     # GCC's arm_neon.h declares the half conversions (vcvt_f32_f16) only with a half format chosen.

@@ -6,6 +6,7 @@
 #include "operators/kernel/arm/conv_s2_direct_arm.h"
 #include "operators/kernel/arm/cpu_arm.h"
 #include "operators/kernel/arm/dwconv_arm.h"
+#include "operators/kernel/arm/igemm_arm.h"
 #include "operators/kernel/arm/pool_arm.h"
 #include "operators/kernel/arm/sgemm_arm.h"
 #include "operators/kernel/arm/vmath_arm.h"
@@ -144,6 +145,12 @@ const SoftmaxAccel kSoftmax = {
     [] { return NeonActive() ? "neon vec" : "portable"; },
 };
 
+const IgemmAccel kIgemm = {
+    simd::PackInt8B,
+    [](const Int8GemmProblem& p) { simd::Igemm(p, IgemmKernelsFor(ActiveIsa())); },
+    [] { return IgemmKernelsFor(ActiveIsa()).name; },
+};
+
 const HalfAccel kHalf = {NeonActive, HalfToFloatNeon};
 
 }  // namespace
@@ -157,6 +164,7 @@ void FillCpuAccel(CpuAccelTable* t) {
   if constexpr (CpuKernelBuilt("pool2d")) t->pool2d = &kPool2d;
   if constexpr (CpuKernelBuilt("activation")) t->activation = &kActivation;
   if constexpr (CpuKernelBuilt("softmax")) t->softmax = &kSoftmax;
+  if constexpr (CpuKernelBuilt("matmul_integer") || CpuKernelBuilt("conv2d_integer")) t->igemm = &kIgemm;
   t->half = &kHalf;  // the loader's, not an op's: in every build
 }
 

@@ -71,8 +71,9 @@ void IgemmKernelAvx2(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b,
                      const IgemmTerms& t, int32_t* tile, int mr, int np) {
   static const TileFn kRows[4] = {Tile<1>, Tile<2>, Tile<3>, Tile<4>};
   for (int p = 0; p < np; ++p) {
-    const IgemmTerms tp{t.za, t.row_sum, t.zb + p * kIgemmPanel, t.zterm + p * kIgemmPanel};
-    kRows[mr - 1](kq, a, lda, b + p * panel_stride, tp, tile + p * kIgemmPanel);
+    const int c = p * kIgemmPanel;
+    const IgemmTerms tp{t.za, t.row_sum, t.zb + c, t.zterm + c, t.col_sum + c};
+    kRows[mr - 1](kq, a, lda, b + p * panel_stride, tp, tile + c);
   }
 }
 

@@ -1,7 +1,8 @@
-// x86 int8 GEMM (igemm_x86.h): every level this machine runs (generic, avx2, avx512 VNNI) against the plain
-// int64 loop with EXACT equality: shapes around the tile widths (M, N 1..65, K not a multiple of 4 or 64),
-// int8 / uint8 A and B, zero points 0, one value, per row / per column, extreme values (0, 255, -128, 127) that
-// overflow vpmaddubsw's int16 pairs, strided B and transposed C.
+// The int8 GEMM (simd/igemm.h) with every kernel set this machine runs (x86: generic, avx2, avx512 VNNI; ARM:
+// generic, NEON widening, NEON sdot) against the plain int64 loop with EXACT equality: shapes around the tile
+// widths (M, N 1..65, K not a multiple of 4 or 64), int8 / uint8 A and B, zero points 0, one value, per row /
+// per column, extreme values (0, 255, -128, 127) that overflow vpmaddubsw's int16 pairs and an sdot's A - 128,
+// strided B and transposed C.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -9,11 +10,17 @@
 #include <random>
 #include <vector>
 
+#include "operators/kernel/simd/igemm.h"
+#ifdef EMBER_HAVE_X86_KERNELS
 #include "operators/kernel/x86/igemm_x86.h"
-#include "x86_test_util.h"
+using ember::x86::IgemmKernelSets;
+#else
+#include "operators/kernel/arm/igemm_arm.h"
+using ember::arm::IgemmKernelSets;
+#endif
 
 using namespace ember;
-using ember::x86::Isa;
+using simd::IgemmKernels;
 
 namespace {
 
@@ -52,7 +59,7 @@ void FillRows(const void* ctx, int64_t row0, int64_t rows, uint8_t* dst, int64_t
     }
 }
 
-void Check(const Case& c, Isa isa, std::mt19937* rng) {
+void Check(const Case& c, const IgemmKernels& kern, std::mt19937* rng) {
   const std::vector<int> a = Values(static_cast<size_t>(c.m * c.k), c.a_signed, c.extreme, rng);
   const std::vector<int> b = Values(static_cast<size_t>(c.k * c.n), c.b_signed, c.extreme, rng);
   std::vector<int32_t> za = c.zp == 0 ? std::vector<int32_t>{} : std::vector<int32_t>(c.zp == 2 ? c.m : 1);
@@ -71,7 +78,7 @@ void Check(const Case& c, Isa isa, std::mt19937* rng) {
       bu[at] = static_cast<uint8_t>(b[static_cast<size_t>(l * c.n + j)]);
     }
   Int8PackedB packed;
-  x86::PackInt8B(c.b_signed ? static_cast<const void*>(bs.data()) : bu.data(), c.b_signed, c.k, c.n,
+  simd::PackInt8B(c.b_signed ? static_cast<const void*>(bs.data()) : bu.data(), c.b_signed, c.k, c.n,
                  c.transposed ? 1 : c.n, c.transposed ? c.k : 1, &packed);
   const MatrixA src{&a, c.k, c.a_signed};
   std::vector<int32_t> got(static_cast<size_t>(c.m * c.n), 12345);
@@ -88,7 +95,7 @@ void Check(const Case& c, Isa isa, std::mt19937* rng) {
   p.c = got.data();
   p.c_row_stride = c.transposed ? 1 : c.n;
   p.c_col_stride = c.transposed ? c.m : 1;
-  x86::Igemm(p, isa);
+  simd::Igemm(p, kern);
   int bad = 0;
   for (int64_t i = 0; i < c.m; ++i)
     for (int64_t j = 0; j < c.n; ++j) {
@@ -100,21 +107,20 @@ void Check(const Case& c, Isa isa, std::mt19937* rng) {
       if (g != static_cast<int32_t>(want) && bad++ < 3) UNSCOPED_INFO("C[" << i << "][" << j << "] = " << g
                                                                       << ", want " << want);
     }
-  INFO(x86::IgemmKernelsFor(isa).name << " M " << c.m << " N " << c.n << " K " << c.k << " A "
-                                      << (c.a_signed ? "s8" : "u8") << " B " << (c.b_signed ? "s8" : "u8")
-                                      << " zp " << c.zp << " extreme " << c.extreme << " transposed "
-                                      << c.transposed);
+  INFO(kern.name << " M " << c.m << " N " << c.n << " K " << c.k << " A " << (c.a_signed ? "s8" : "u8")
+                 << " B " << (c.b_signed ? "s8" : "u8") << " zp " << c.zp << " extreme " << c.extreme
+                 << " transposed " << c.transposed);
   REQUIRE(bad == 0);
 }
 
 }  // namespace
 
-TEST_CASE("x86 int8 GEMM: every level equals the integer reference exactly over odd shapes",
-          "[x86][igemm][quantize]") {
+TEST_CASE("int8 GEMM: every level equals the integer reference exactly over odd shapes",
+          "[igemm][quantize]") {
   const std::vector<int64_t> ms = {1, 2, 5, 6, 7, 12, 13, 33, 65};
   const std::vector<int64_t> ns = {1, 15, 16, 17, 33, 63, 64, 65};
   const std::vector<int64_t> ks = {1, 3, 4, 5, 63, 64, 65, 130};
-  for (Isa isa : test::SupportedIsas(true)) {
+  for (const IgemmKernels& kern : IgemmKernelSets()) {
     std::mt19937 rng(21);
     int i = 0;
     for (int64_t m : ms)
@@ -123,34 +129,34 @@ TEST_CASE("x86 int8 GEMM: every level equals the integer reference exactly over 
           // Signedness, zero points, extremes and layout rotate over the shapes (every combination recurs).
           const Case c{m, n, k, (i & 1) != 0, (i & 2) != 0, (i / 4) % 3, (i / 12) % 2 == 0, (i / 24) % 2 == 1};
           ++i;
-          Check(c, isa, &rng);
+          Check(c, kern, &rng);
         }
   }
 }
 
-TEST_CASE("x86 int8 GEMM: saturation hazards, deep K, several blocks and threads", "[x86][igemm][quantize]") {
-  for (Isa isa : test::SupportedIsas(true)) {
+TEST_CASE("int8 GEMM: saturation hazards, deep K, several blocks and threads", "[igemm][quantize]") {
+  for (const IgemmKernels& kern : IgemmKernelSets()) {
     std::mt19937 rng(22);
     for (bool as : {false, true})
       for (bool bs : {false, true})
         for (int zp : {0, 1, 2}) {
-          Check({7, 19, 2053, as, bs, zp, true, false}, isa, &rng);   // K deep, all extremes
-          Check({200, 300, 67, as, bs, zp, false, zp == 1}, isa, &rng);  // several row and column blocks
+          Check({7, 19, 2053, as, bs, zp, true, false}, kern, &rng);   // K deep, all extremes
+          Check({200, 300, 67, as, bs, zp, false, zp == 1}, kern, &rng);  // several row and column blocks
         }
-    Check({1, 1000, 300, false, true, 1, false, false}, isa, &rng);  // one row: the columns split
-    Check({2, 17, 70001, false, true, 1, true, false}, isa, &rng);   // K past 2^16
+    Check({1, 1000, 300, false, true, 1, false, false}, kern, &rng);  // one row: the columns split
+    Check({2, 17, 70001, false, true, 1, true, false}, kern, &rng);   // K past 2^16
   }
 }
 
-TEST_CASE("x86 int8 GEMM: 255 x -128 everywhere (vpmaddubsw would saturate; past K = 65793 int32 wraps)",
-          "[x86][igemm][quantize]") {
-  for (Isa isa : test::SupportedIsas(true))
+TEST_CASE("int8 GEMM: 255 x -128 everywhere (vpmaddubsw would saturate; past K = 65793 int32 wraps)",
+          "[igemm][quantize]") {
+  for (const IgemmKernels& kern : IgemmKernelSets())
     for (int64_t k : {517, 70001}) {
       const int64_t m = 9, n = 33;
       std::vector<int> a(static_cast<size_t>(m * k), 255);
       Int8PackedB packed;
       std::vector<int8_t> b(static_cast<size_t>(k * n), -128);
-      x86::PackInt8B(b.data(), true, k, n, n, 1, &packed);
+      simd::PackInt8B(b.data(), true, k, n, n, 1, &packed);
       const MatrixA src{&a, k, false};
       std::vector<int32_t> got(static_cast<size_t>(m * n));
       Int8GemmProblem p;
@@ -160,8 +166,8 @@ TEST_CASE("x86 int8 GEMM: 255 x -128 everywhere (vpmaddubsw would saturate; past
       p.b = &packed;
       p.c = got.data();
       p.c_row_stride = n;
-      x86::Igemm(p, isa);
-      INFO(x86::IgemmKernelsFor(isa).name << " K " << k);
+      simd::Igemm(p, kern);
+      INFO(kern.name << " K " << k);
       const int64_t want = -255 * 128 * k;  // the int64 reference cast to int32 (wrapping)
       for (int32_t v : got) REQUIRE(v == static_cast<int32_t>(static_cast<uint32_t>(want)));
     }

@@ -1,0 +1,31 @@
+// Which int8 GEMM micro-kernels an ARM level runs (igemm_arm.h).
+#include "operators/kernel/arm/igemm_arm.h"
+
+namespace ember {
+namespace arm {
+
+namespace {
+constexpr IgemmKernels kWide = {IgemmKernelNeon, kIgemmWideMR, 1, "igemm neon"};
+#if defined(__aarch64__)
+constexpr IgemmKernels kDot = {IgemmKernelDotNeon, kIgemmDotMR, 1, "igemm neon sdot"};
+bool HasDot() { return DetectedFeatures().dotprod; }
+#else
+constexpr IgemmKernels kDot = kWide;
+bool HasDot() { return false; }
+#endif
+}  // namespace
+
+IgemmKernels IgemmKernelsFor(Isa isa) {
+  if (isa != Isa::kNeon || !IsaSupported(isa)) return simd::kIgemmGeneric;
+  return HasDot() ? kDot : kWide;
+}
+
+std::vector<IgemmKernels> IgemmKernelSets() {
+  std::vector<IgemmKernels> sets = {simd::kIgemmGeneric};
+  if (IsaSupported(Isa::kNeon)) sets.push_back(kWide);
+  if (IsaSupported(Isa::kNeon) && HasDot()) sets.push_back(kDot);
+  return sets;
+}
+
+}  // namespace arm
+}  // namespace ember
