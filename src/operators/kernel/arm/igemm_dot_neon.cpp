@@ -17,9 +17,6 @@ namespace arm {
 
 namespace {
 
-using TileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, const IgemmTerms& t,
-                        int32_t* tile);
-
 // acc += the quad at b (16 columns x 4 k) times quad L of each row's av.
 template <int L, int MR>
 inline void DotQuad(int32x4_t (&acc)[MR][4], const int8_t* b, const int8x16_t (&av)[MR]) {
@@ -67,12 +64,8 @@ void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, const Igem
 
 void IgemmKernelDotNeon(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
                         const IgemmTerms& t, int32_t* tile, int mr, int np) {
-  static const TileFn kRows[kIgemmDotMR] = {Tile<1>, Tile<2>, Tile<3>, Tile<4>};
-  for (int p = 0; p < np; ++p) {
-    const int c = p * simd::kIgemmPanel;
-    const IgemmTerms tp{t.za, t.row_sum, t.zb + c, t.zterm + c, t.col_sum + c};
-    kRows[mr - 1](kq, a, lda, b + p * panel_stride, tp, tile + c);
-  }
+  static const IgemmTileFn kRows[kIgemmDotMR] = {Tile<1>, Tile<2>, Tile<3>, Tile<4>};
+  IgemmPanels(kRows, kq, a, lda, b, panel_stride, t, tile, mr, np);
 }
 
 }  // namespace arm

@@ -14,9 +14,6 @@ namespace arm {
 
 namespace {
 
-using TileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, const IgemmTerms& t,
-                        int32_t* tile);
-
 // acc[0..3] (columns 0-3 .. 12-15) += byte K of the row's quad (lane K of av) x the columns' byte K.
 template <int K>
 inline void MacK(int32x4_t (&acc)[4], int16x8_t lo, int16x8_t hi, int16x4_t av) {
@@ -62,15 +59,11 @@ void Tile(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, const Igem
 void IgemmKernelNeon(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
                      const IgemmTerms& t, int32_t* tile, int mr, int np) {
 #if defined(__aarch64__)
-  static const TileFn kRows[kIgemmWideMR] = {Tile<1>, Tile<2>, Tile<3>, Tile<4>, Tile<5>, Tile<6>};
+  static const IgemmTileFn kRows[kIgemmWideMR] = {Tile<1>, Tile<2>, Tile<3>, Tile<4>, Tile<5>, Tile<6>};
 #else
-  static const TileFn kRows[kIgemmWideMR] = {Tile<1>, Tile<2>};
+  static const IgemmTileFn kRows[kIgemmWideMR] = {Tile<1>, Tile<2>};
 #endif
-  for (int p = 0; p < np; ++p) {
-    const int c = p * simd::kIgemmPanel;
-    const IgemmTerms tp{t.za, t.row_sum, t.zb + c, t.zterm + c, t.col_sum + c};
-    kRows[mr - 1](kq, a, lda, b + p * panel_stride, tp, tile + c);
-  }
+  IgemmPanels(kRows, kq, a, lda, b, panel_stride, t, tile, mr, np);
 }
 
 }  // namespace arm

@@ -22,5 +22,18 @@ inline void IgemmStoreRow(const int32x4_t (&acc)[4], int i, const simd::IgemmTer
   }
 }
 
+using IgemmTileFn = void (*)(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, const simd::IgemmTerms& t,
+                             int32_t* tile);
+
+// The np panels of an mr-row tile, each by rows[mr - 1] (an IgemmKernelFn's body).
+inline void IgemmPanels(const IgemmTileFn* rows, int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b,
+                        int64_t panel_stride, const simd::IgemmTerms& t, int32_t* tile, int mr, int np) {
+  for (int p = 0; p < np; ++p) {
+    const int c = p * simd::kIgemmPanel;
+    const simd::IgemmTerms tp{t.za, t.row_sum, t.zb + c, t.zterm + c, t.col_sum + c};
+    rows[mr - 1](kq, a, lda, b + p * panel_stride, tp, tile + c);
+  }
+}
+
 }  // namespace arm
 }  // namespace ember
