@@ -2,7 +2,7 @@
 // avx512; ARM: generic, neon), reached through the dispatch table (cpu_accel.h) as the ops reach them,
 // against the portable code (an empty table) over shape sweeps around the register widths: GEMM tails
 // of 1..17 columns and 1..13 rows, conv paths (1x1, im2col kxk with pads / strides / dilation / groups,
-// depthwise 3x3 / 5x5 s1 / s2, 3x3 s1 Winograd-sized, 3x3 s2 stems), elementwise broadcasts, pooling,
+// depthwise 3x3 / 5x5 s1 / s2, 3x3 s1 Winograd-sized, 3x3 s2 stems, patch convs), elementwise broadcasts, pooling,
 // activations and softmax. The same test runs on both architectures; expected values come from the
 // portable code only.
 #include <catch2/catch.hpp>
@@ -130,11 +130,17 @@ TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
       {8, 14, 15, 8, 3, 2, 1, 1, 8, "relu6"},       // depthwise 3x3 s2
       {4, 11, 9, 4, 5, 1, 2, 1, 4, ""},             // depthwise 5x5 s1
       {4, 16, 21, 4, 5, 2, 2, 1, 4, "leaky_relu"},  // depthwise 5x5 s2
+      {3, 32, 32, 20, 4, 4, 0, 1, 1, "relu"},       // patch conv 4x4 s4: 64 patches of K = 48
+      {3, 64, 48, 10, 16, 16, 0, 1, 1, "leaky_relu"},  // patch 16x16: 12 patches, K = 768
+      {2, 35, 37, 7, 8, 8, 0, 1, 1, "hard_swish"},  // patch 8x8, rows and columns left over, activation after
+      {5, 66, 66, 9, 32, 32, 0, 1, 1, "relu6"},     // patch 32x32: K = 5120, several K blocks
   };
   for (const ConvCase& k : cases)
     CompareAtEveryLevel([&] { return RunConv(k); }, 1e-4f, 1e-4f,
                         "conv c" + std::to_string(k.c) + " k" + std::to_string(k.k) + " s" + std::to_string(k.s) +
                             " groups " + std::to_string(k.groups));
+  const ConvCase patch_batch = {4, 24, 24, 6, 4, 4, 0, 1, 1, "relu"};  // two images through the patch path
+  CompareAtEveryLevel([&] { return RunConv(patch_batch, 2); }, 1e-4f, 1e-4f, "patch conv, batch 2");
 }
 
 TEST_CASE("simd levels: depthwise 3x3 / 5x5 swept over widths, heights and pads", "[simd][conv][dwconv]") {

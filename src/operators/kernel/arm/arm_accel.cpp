@@ -27,8 +27,8 @@ namespace {
 // ---- conv ----
 
 // The conv paths, numbered for ConvAccelPlan (0: the portable code). Winograd F(m,3) is kWino2 + m / 2 - 1.
-enum ConvPath : int { kNone = 0, kGemm, kDepthwise, kWino2, kWino4, kWino6, kDirectS2 };
-static_assert(kDirectS2 < kConvAccelPaths, "kConvAccelPaths too small for the ARM conv paths");
+enum ConvPath : int { kNone = 0, kGemm, kDepthwise, kWino2, kWino4, kWino6, kDirectS2, kPatch };
+static_assert(kPatch < kConvAccelPaths, "kConvAccelPaths too small for the ARM conv paths");
 
 int WinoM(int path) { return 2 * (path - kWino2 + 1); }
 // Constant false when the build leaves the variant out (kernels_built.h): its code is then never referenced.
@@ -42,6 +42,7 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
     return DepthwiseKernelSupported(g, ActiveIsa()) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
   // A stem (few input channels, wide rows): the direct stride-2 kernel, as on x86.
   if (ConvDirectS2Pays(g, ActiveIsa())) return {kDirectS2, "@s2"};
+  if (simd::PatchConvSupported(g)) return {kPatch, "@patch"};
   switch (WinogradChoose(g)) {
     case 2: return {kWino2, "@wino2"};
     case 4: return {kWino4, "@wino4"};
@@ -54,6 +55,7 @@ void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<
   if (path == kGemm) simd::PackConvFilter(g, filter, packed);
   if (IsWino(path)) simd::WinogradPackFilter(g, WinoM(path), filter, packed);
   if (IsDirectS2(path)) simd::PackConvDirectS2Filter(g, filter, packed);
+  if (path == kPatch) simd::PackPatchFilter(g, filter, packed);
 }
 
 // An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
@@ -71,6 +73,8 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
     DepthwiseArm(g, filter, bias, ep, x, y, fused ? nullptr : DepthwisePostActivation, &act);
   } else if (path == kGemm && !simd::ConvGemmPacked(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
     ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
+  } else if (path == kPatch && !simd::ConvPatchGemm(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
+    ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
   } else if (IsWino(path) &&
              !simd::ConvWinograd(g, WinoM(path), filter, bias, act, x, y, WinoKernelsOf(ActiveIsa()))) {
     ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
@@ -81,6 +85,7 @@ const char* ConvName(int path, const ConvGeometry& g) {
   if (path == kDepthwise) return DepthwiseKernelName(g, ActiveIsa());
   if (IsWino(path)) return WinogradKernelName(WinoM(path), ActiveIsa());
   if (IsDirectS2(path)) return ConvDirectS2Name(g);
+  if (path == kPatch) return ActiveIsa() == Isa::kNeon ? "patch gemm neon" : "patch gemm generic";
   if (path != kGemm) return "dw portable";  // only depthwise convs fall back to the portable code
   return ActiveIsa() == Isa::kNeon ? "gemm neon" : "gemm generic";
 }

@@ -143,5 +143,64 @@ bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
   return fused;
 }
 
+bool PatchConvSupported(const ConvGeometry& g) {
+  return g.groups == 1 && g.kernel_h == g.stride_h && g.kernel_w == g.stride_w && g.kernel_h * g.kernel_w >= 16 &&
+         g.dilation_h == 1 && g.dilation_w == 1 && g.pad_top == 0 && g.pad_left == 0 && g.pad_bottom == 0 &&
+         g.pad_right == 0;
+}
+
+void PackPatchFilter(const ConvGeometry& g, const float* filter, std::vector<float>* packed) {
+  const int64_t K = g.in_c * g.kernel_h * g.kernel_w;
+  packed->resize(static_cast<size_t>(K * g.out_c));
+  for (int64_t co = 0; co < g.out_c; ++co)
+    for (int64_t k = 0; k < K; ++k) (*packed)[static_cast<size_t>(k * g.out_c + co)] = filter[co * K + k];
+}
+
+namespace {
+
+// P's rows (one per output pixel: channel, kernel row, kernel column) of one image.
+void Patches(const ConvGeometry& g, const float* x, float* p) {
+  const int64_t kh = g.kernel_h, kw = g.kernel_w, K = g.in_c * kh * kw;
+  for (int64_t oh = 0; oh < g.out_h; ++oh)
+    for (int64_t ow = 0; ow < g.out_w; ++ow) {
+      float* row = p + (oh * g.out_w + ow) * K;
+      for (int64_t c = 0; c < g.in_c; ++c)
+        for (int64_t i = 0; i < kh; ++i)
+          std::memcpy(row + (c * kh + i) * kw, x + (c * g.in_h + oh * kh + i) * g.in_w + ow * kw,
+                      static_cast<size_t>(kw) * sizeof(float));
+    }
+}
+
+float Activate(float v, const GemmEpilogue& ep) {
+  if (ep.act == 1) return std::min(std::max(v, ep.lo), ep.hi);
+  if (ep.act == 2) return v > 0.f ? v : v * ep.slope;
+  return v;
+}
+
+}  // namespace
+
+bool ConvPatchGemm(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
+                   const float* input, float* output, const GemmKernels& ks) {
+  const int64_t K = g.in_c * g.kernel_h * g.kernel_w, np = g.out_h * g.out_w, in_hw = g.in_h * g.in_w;
+  GemmEpilogue ep;
+  const bool fused = EpilogueActivation(act, &ep);
+  if (!fused) ep.act = 0;
+  thread_local std::vector<float> p, pa, ct;
+  p.resize(static_cast<size_t>(np * K));
+  pa.resize(PackedASize(np, K));
+  ct.resize(static_cast<size_t>(np * g.out_c));
+  for (int64_t n = 0; n < g.batch; ++n) {
+    Patches(g, input + n * g.in_c * in_hw, p.data());
+    PackA(false, np, K, p.data(), K, pa.data());
+    GemmPacked(np, g.out_c, K, pa.data(), MatrixBSource(false, packed, g.out_c), ct.data(), g.out_c, GemmEpilogue(),
+               ks);
+    float* y = output + n * g.out_c * np;
+    for (int64_t co = 0; co < g.out_c; ++co)
+      for (int64_t i = 0; i < np; ++i)
+        y[co * np + i] = Activate(ct[static_cast<size_t>(i * g.out_c + co)] + bias[co], ep);
+  }
+  return fused;
+}
+
 }  // namespace simd
 }  // namespace ember

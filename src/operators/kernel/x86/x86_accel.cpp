@@ -27,8 +27,8 @@ namespace {
 // ---- conv ----
 
 // The conv paths, numbered for ConvAccelPlan (0: the portable code). Winograd F(m,3) is kWino2 + m / 2 - 1.
-enum ConvPath : int { kNone = 0, kGemm, kDirectS2, kWino2, kWino4, kWino6, kDepthwise, kPw16c, kDw16c };
-static_assert(kDw16c < kConvAccelPaths, "kConvAccelPaths too small for the x86 conv paths");
+enum ConvPath : int { kNone = 0, kGemm, kDirectS2, kWino2, kWino4, kWino6, kDepthwise, kPw16c, kDw16c, kPatch };
+static_assert(kPatch < kConvAccelPaths, "kConvAccelPaths too small for the x86 conv paths");
 
 int WinoM(int path) { return 2 * (path - kWino2 + 1); }
 
@@ -40,6 +40,7 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
   // Depthwise convs read the plain filter, in place; the portable loop runs what the kernels do not handle.
   if (IsDepthwise(g)) return DepthwiseKernelSupported(g, isa) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
   if (ConvDirectS2Pays(g, isa)) return {kDirectS2, "@s2"};
+  if (simd::PatchConvSupported(g)) return {kPatch, "@patch"};
   switch (WinogradChoose(g, isa)) {
     case 2: return {kWino2, "@wino2"};
     case 4: return {kWino4, "@wino4"};
@@ -59,6 +60,7 @@ void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<
       break;
     case kPw16c: PackPointwise16c(g.out_c, g.in_c, filter, packed); break;
     case kDw16c: PackDepthwise16c(g.out_c, g.kernel_h, filter, packed); break;
+    case kPatch: simd::PackPatchFilter(g, filter, packed); break;
     default: break;  // kDepthwise reads the plain filter
   }
 }
@@ -90,6 +92,10 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
     case kDepthwise: Depthwise(g, filter, bias, act, x, y, isa); break;
     case kPw16c: Pointwise16c(g, filter, bias, act, x, y, isa); break;
     case kDw16c: Depthwise16c(g, filter, bias, act, x, y, isa); break;
+    case kPatch:
+      if (!simd::ConvPatchGemm(g, filter, bias, act, x, y, GemmKernelsOf(isa)))
+        ActivationArray(act, y, y, g.batch * g.out_c * g.out_h * g.out_w, isa);
+      break;
     default: break;
   }
 }
@@ -97,12 +103,14 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
 const char* ConvName(int path, const ConvGeometry& g) {
   const Isa isa = ActiveIsa();
   static const char* const kGemmNames[3] = {"gemm generic", "gemm avx2", "gemm avx512"};
+  static const char* const kPatchNames[3] = {"patch gemm generic", "patch gemm avx2", "patch gemm avx512"};
   switch (path) {
     case kGemm: return kGemmNames[static_cast<int>(isa)];
     case kDirectS2: return ConvDirectS2Name(g, isa);
     case kWino2: case kWino4: case kWino6: return WinogradKernelName(WinoM(path), isa);
     case kDepthwise: return DepthwiseKernelName(g, isa);
     case kPw16c: case kDw16c: return Conv16cKernelName(g, isa);
+    case kPatch: return kPatchNames[static_cast<int>(isa)];
     default: return "dw portable";  // only depthwise convs fall back to the portable code
   }
 }
