@@ -144,9 +144,11 @@ bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
 }
 
 bool PatchConvSupported(const ConvGeometry& g) {
+  // P and its packed copy are built whole: at most 1M floats (4 MB) each, else the im2col GEMM's tiles run it.
+  const int64_t p_floats = g.out_h * g.out_w * g.in_c * g.kernel_h * g.kernel_w;
   return g.groups == 1 && g.kernel_h == g.stride_h && g.kernel_w == g.stride_w && g.kernel_h * g.kernel_w >= 16 &&
          g.dilation_h == 1 && g.dilation_w == 1 && g.pad_top == 0 && g.pad_left == 0 && g.pad_bottom == 0 &&
-         g.pad_right == 0;
+         g.pad_right == 0 && p_floats <= (int64_t{1} << 20);
 }
 
 void PackPatchFilter(const ConvGeometry& g, const float* filter, std::vector<float>* packed) {

@@ -38,11 +38,11 @@ void PackConvFilter(const ConvGeometry& g, const float* filter, std::vector<floa
 bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
                     const float* input, float* output, const GemmKernels& ks);
 
-// Patch convs (kernel == stride, no padding or dilation, one group, a kernel of 16+ taps: ViT's 16x16 / 32x32
-// stems, ConvNeXt's 4x4): each output pixel reads its own patch, and there are few of them against a deep K
-// (ViT-B/32: 49 x 3072). C = W x im2col would leave most of the micro-tile's columns empty and gather B with a
-// stride; instead C^T = P x W^T: P, the patches as rows, copied in runs of kernel_w floats and packed as A,
-// W^T read in place as B, and the transposing copy into the output adds the bias and the activation.
+// Patch convs (kernel == stride, no padding or dilation, one group, a kernel of 16+ taps, the patch matrix P at
+// most 1M floats: ViT's 16x16 / 32x32 stems, ConvNeXt's 4x4): each output pixel reads its own patch, and there
+// are few of them against a deep K (ViT-B/32: 49 x 3072). C = W x im2col would leave most of the micro-tile's
+// columns empty and gather B with a stride; instead C^T = P x W^T: P, the patches as rows, copied in runs of
+// kernel_w floats and packed as A, W^T read in place as B, and the transposing copy adds bias and activation.
 bool PatchConvSupported(const ConvGeometry& g);
 // W^T [K][Cout] (K = Cin x kh x kw).
 void PackPatchFilter(const ConvGeometry& g, const float* filter, std::vector<float>* packed);
