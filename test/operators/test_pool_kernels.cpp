@@ -120,7 +120,9 @@ TEST_CASE("pool2d kernels: every vector level equals the portable Pool2d and a p
                     const float plain = PlainOne(g, x.data() + c * ih * iw, r / g.out_w, r % g.out_w);
                     if (!reordered && std::memcmp(&got[i], &want[i], sizeof(float)) != 0 && bad++ < 3)
                       UNSCOPED_INFO("out[" << i << "] = " << got[i] << ", portable " << want[i]);
-                    if (!(std::fabs(got[i] - plain) <= 1e-6f * std::fabs(plain) + 1e-7f) && bad++ < 3)
+                    // The plain loop sums in double; a float sum of inputs in [-2, 2] that nearly cancel
+                    // is off by a few 1e-7 however it is ordered, so the floor is absolute.
+                    if (!(std::fabs(got[i] - plain) <= 1e-6f * std::fabs(plain) + 1e-6f) && bad++ < 3)
                       UNSCOPED_INFO("out[" << i << "] = " << got[i] << ", plain loop " << plain);
                   }
                   for (size_t i = on; i < got.size(); ++i)
