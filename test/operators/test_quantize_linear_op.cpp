@@ -228,6 +228,42 @@ TEST_CASE("quantize_linear / dequantize_linear with Paddle's Scale (abs max of t
   }
 }
 
+TEST_CASE("quantize_linear rounds every tie both ways and saturates, over a long run, like the plain loop",
+          "[op][quantize]") {
+  // Ties (k / 2) and near-ties across the int8 / int16 ranges, NaN, infinities, huge values and a denormal;
+  // per tensor (one long run) and per axis (runs of 37, a vector's tail).
+  std::vector<float> xv;
+  for (int k = -1200; k <= 1200; ++k) xv.push_back(0.25f * static_cast<float>(k));  // x / 0.5 = k / 2
+  for (float v : {1e30f, -1e30f, INFINITY, -INFINITY, NAN, 1e-40f, 0.2499999f, -0.2500001f, 16777216.f})
+    xv.push_back(v);
+  while (xv.size() % 37 != 0) xv.push_back(0.75f);
+  const int64_t n = static_cast<int64_t>(xv.size()), rows = n / 37;
+  for (int round_type : {0, 1}) {
+    for (bool per_axis : {false, true}) {
+      OpRunner q("quantize_linear");
+      const std::vector<float> sv(per_axis ? static_cast<size_t>(rows) : 1, 0.5f);
+      q.In("X", "x", MakeTensor({rows, 37}, xv)).In("Scale", "s", MakeTensor({per_axis ? rows : 1}, sv));
+      q.In("ZeroPoint", "zp", MakeTypedTensor<int32_t>({per_axis ? rows : 1},
+                                                         std::vector<int32_t>(sv.size(), 3))).Out("Y", "y");
+      q.Attr("quant_axis", Attribute::Int(0)).Attr("step_scale", Attribute::Bool(true));
+      q.Attr("round_type", Attribute::Int(round_type)).Attr("bit_length", Attribute::Int(16));
+      REQUIRE(q.Run().ok());
+      const float* y = q.Get("y").data<float>();
+      int bad = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const double v = static_cast<double>(xv[i] / 0.5f);
+        const double r = round_type == 1 ? (v < 0 ? -std::floor(-v + 0.5) : std::floor(v + 0.5)) : RoundEven(v);
+        // Paddle's float output: [-bin, bin] with ties away (round_type 1), [-bin - 1, bin] with ties to even
+        const double lo = round_type == 1 ? -32767.0 : -32768.0;
+        const double want = std::isnan(v) ? 3 : std::max(lo, std::min(32767.0, r + 3));
+        if (y[i] != want && bad++ < 5) UNSCOPED_INFO("x " << xv[i] << ": got " << y[i] << ", want " << want);
+      }
+      INFO("round_type " << round_type << " per_axis " << per_axis);
+      CHECK(bad == 0);
+    }
+  }
+}
+
 TEST_CASE("quantize_linear / dequantize_linear: newer Paddle's qmax and only_observer", "[op][quantize]") {
   const std::vector<float> xv = {0.5f, -0.25f, 1.f, -1.f, 0.01f};
   for (bool observer : {false, true}) {

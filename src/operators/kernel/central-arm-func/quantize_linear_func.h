@@ -1,7 +1,8 @@
-// Portable quantize_linear / dequantize_linear: plain loops, their own reference (fast int8 kernels come later).
+// Portable quantize_linear / dequantize_linear: loops the compiler vectorizes.
 // The tests compare against an independent loop.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -11,12 +12,6 @@
 #include "operators/quantize_linear_op.h"
 
 namespace ember {
-
-// Round to nearest, ties to even, independent of the floating-point environment's rounding mode.
-inline float RoundHalfEven(float v) {
-  if (std::fabs(v - std::trunc(v)) == 0.5f) return 2.0f * std::round(v * 0.5f);
-  return std::round(v);
-}
 
 // Calls fn(i, s) for every element i of X with the index s of its scale and zero point.
 template <typename Fn>
@@ -46,17 +41,58 @@ inline std::vector<float> ZeroPointsAsFloat(const Tensor* zp, int64_t n) {
   return v;
 }
 
+// One run of n elements sharing a scale and zero point: q = x * mul (Paddle) or x / step (ONNX), rounded,
+// plus zp, saturated to [lo, hi]; NaN quantizes to the zero point. The rounding is integer arithmetic on the
+// truncation t and twice the exact fraction, with no branch for GCC to if-convert, so the loop vectorizes on
+// x86 and aarch64 (with -fno-trapping-math, CMakeLists.txt; selects on an early bool or a fabs kept it
+// scalar on aarch64): the libm round per element, branching on each value, ran at 20-40 ns an element, 4-9
+// ms per conv input of a quantized ResNet stage, 5-10x the int8 conv itself. q is clamped to +-2^22, far past
+// any bit length's range, so the conversions are exact.
+template <bool kStepScale, bool kTiesAway, typename Out>
+inline void QuantizeRun(const float* x, int64_t n, float step, float mul, float zp, float lo, float hi, Out* y) {
+  constexpr float kBound = 4194304.f;
+  for (int64_t i = 0; i < n; ++i) {
+    float q = kStepScale ? x[i] / step : mul * x[i];
+    q = q == q ? q : 0.f;  // NaN: rounds to 0, so y = zp
+    q = std::min(std::max(q, -kBound), kBound);
+    const int32_t t = static_cast<int32_t>(q);
+    const float f2 = 2.f * (q - static_cast<float>(t));  // exact, in (-2, 2)
+    const int32_t half = static_cast<int32_t>(f2);       // -1, 0 or 1: |fraction| >= 0.5 rounds outward
+    int32_t r = t + half;
+    if (!kTiesAway) {  // a tie (|fraction| == 0.5) rounded outward to an odd r goes back to the even t
+      const int32_t tie = static_cast<float>(half) == f2;
+      r -= half & -(tie & r);
+    }
+    const float v = static_cast<float>(r) + zp;
+    y[i] = static_cast<Out>(std::min(std::max(v, lo), hi));
+  }
+}
+
+template <bool kStepScale, bool kTiesAway, typename Out>
+inline void QuantizeLinearRuns(const float* x, const float* scale, const float* zp, const QuantLayout& L, float bin,
+                               float lo, float hi, Out* y) {
+  auto run = [&](int64_t i0, int64_t n, int64_t s) {
+    QuantizeRun<kStepScale, kTiesAway>(x + i0, n, scale[s], bin * (1.0f / scale[s]), zp[s], lo, hi, y + i0);
+  };
+  if (L.per_tensor) {
+    run(0, L.outer * L.axis_len * L.inner, 0);
+  } else if (L.block == 0) {  // per axis: runs of `inner` elements
+    for (int64_t o = 0; o < L.outer; ++o)
+      for (int64_t c = 0; c < L.axis_len; ++c) run((o * L.axis_len + c) * L.inner, L.inner, c);
+  } else {
+    ForEachQuantIndex(L, [&](int64_t i, int64_t s) { run(i, 1, s); });
+  }
+}
+
 // y = saturate(round(x / step) + zp) into Out. step_scale: step = scale (ONNX); else Paddle's
 // bin * (1 / scale) * x, bin = 2^(bit_length-1) - 1. NaN quantizes to the zero point.
 template <typename Out>
 inline void QuantizeLinearLoop(const float* x, const float* scale, const float* zp, const QuantLayout& L,
                                bool step_scale, float bin, bool ties_away, float lo, float hi, Out* y) {
-  ForEachQuantIndex(L, [&](int64_t i, int64_t s) {
-    float q = step_scale ? x[i] / scale[s] : bin * (1.0f / scale[s]) * x[i];
-    q = (ties_away ? std::round(q) : RoundHalfEven(q)) + zp[s];
-    if (std::isnan(q)) q = zp[s];
-    y[i] = static_cast<Out>(q < lo ? lo : q > hi ? hi : q);
-  });
+  if (step_scale && ties_away) QuantizeLinearRuns<true, true>(x, scale, zp, L, bin, lo, hi, y);
+  else if (step_scale) QuantizeLinearRuns<true, false>(x, scale, zp, L, bin, lo, hi, y);
+  else if (ties_away) QuantizeLinearRuns<false, true>(x, scale, zp, L, bin, lo, hi, y);
+  else QuantizeLinearRuns<false, false>(x, scale, zp, L, bin, lo, hi, y);
 }
 
 // y = (x - zp) * scale (step_scale, ONNX) or (x - zp) * scale / range (Paddle: range = 2^(bit_length-1) - 1).
