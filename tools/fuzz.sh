@@ -4,7 +4,7 @@
 # Any crash, sanitizer report, leak, input slower than 5 s, or allocation above the limits fails the script;
 # the reproducer is left as build-asan/fuzz-artifacts/<target>/crash-* (or leak-/timeout-/oom-).
 #
-#   tools/fuzz.sh              60 s per target (CI)
+#   tools/fuzz.sh              60 s per target (.ci/run passes 40)
 #   tools/fuzz.sh 1800         the long run: 30 minutes per target
 #   tools/fuzz.sh 300 fuzz_onnx fuzz_ncnn      only some targets
 # Reproduce one finding:   build-asan/test/fuzz/fuzz_onnx build-asan/fuzz-artifacts/fuzz_onnx/crash-...
