@@ -264,6 +264,23 @@ TEST_CASE("quantize_linear rounds every tie both ways and saturates, over a long
   }
 }
 
+TEST_CASE("quantize_linear past 2^22: a Paddle qmax and an int32 zero point that large stay exact",
+          "[op][quantize]") {
+  SECTION("qmax 5e6, float output: 5e6 * x / scale") {
+    OpRunner q("quantize_linear");
+    q.In("X", "x", MakeTensor({4}, {1.f, -1.f, 0.5f, 0.1f})).In("Scale", "s", MakeTensor({1}, {1.f})).Out("Y", "y");
+    q.Attr("quant_axis", Attribute::Int(-1)).Attr("qmax", Attribute::Int(5000000));
+    REQUIRE(q.Run().ok());
+    // 0.1f * 5e6 in float: 500000.0075 -> 500000
+    CHECK(ToVector(q.Get("y")) == std::vector<float>{5000000.f, -5000000.f, 2500000.f, 500000.f});
+  }
+  SECTION("int8 output, int32 zero point -5e6: round(x) + zp, then saturated") {
+    Tensor x = MakeTensor({4}, {5000010.f, 5000000.f, 5000200.f, 0.f}), scale = MakeTensor({}, {1.f});
+    Tensor zp = IntTensor(DataType::kInt32, {}, {-5000000});
+    CHECK(RunQuantize(x, scale, &zp, DataType::kInt8, 1) == std::vector<double>{10, 0, 127, -128});
+  }
+}
+
 TEST_CASE("quantize_linear / dequantize_linear: newer Paddle's qmax and only_observer", "[op][quantize]") {
   const std::vector<float> xv = {0.5f, -0.25f, 1.f, -1.f, 0.01f};
   for (bool observer : {false, true}) {

@@ -47,8 +47,8 @@ inline std::vector<float> ZeroPointsAsFloat(const Tensor* zp, int64_t n) {
 // x86 and aarch64 (with -fno-trapping-math, CMakeLists.txt; selects on an early bool or a fabs kept it
 // scalar on aarch64): the libm round per element, branching on each value, ran at 20-40 ns an element, 4-9
 // ms per conv input of a quantized ResNet stage, 5-10x the int8 conv itself. q is clamped to +-2^22 so the
-// conversions are exact; that is past every bit length's range, but not past a Paddle qmax above 2^22 or a zero
-// point of magnitude 2^22 or more, where the result is wrong (known, open: those need the unclamped loop).
+// conversions are exact; that is past every bit length's range. A Paddle qmax or a zero point past 2^21 would
+// make the clamp cut real results: QuantizeLinearLoop takes QuantizeRunWide for those.
 template <bool kStepScale, bool kTiesAway, typename Out>
 inline void QuantizeRun(const float* x, int64_t n, float step, float mul, float zp, float lo, float hi, Out* y) {
   constexpr float kBound = 4194304.f;
@@ -69,11 +69,23 @@ inline void QuantizeRun(const float* x, int64_t n, float step, float mul, float 
   }
 }
 
+// The same result without the clamp, one libm rounding per element: for ranges or zero points past 2^21.
+template <bool kStepScale, bool kTiesAway, typename Out>
+inline void QuantizeRunWide(const float* x, int64_t n, float step, float mul, float zp, float lo, float hi, Out* y) {
+  for (int64_t i = 0; i < n; ++i) {
+    const float q = kStepScale ? x[i] / step : mul * x[i];
+    const float v = q == q ? (kTiesAway ? std::round(q) : std::nearbyint(q)) + zp : zp;
+    y[i] = static_cast<Out>(std::min(std::max(v, lo), hi));
+  }
+}
+
 template <bool kStepScale, bool kTiesAway, typename Out>
 inline void QuantizeLinearRuns(const float* x, const float* scale, const float* zp, const QuantLayout& L, float bin,
-                               float lo, float hi, Out* y) {
+                               float lo, float hi, bool wide, Out* y) {
   auto run = [&](int64_t i0, int64_t n, int64_t s) {
-    QuantizeRun<kStepScale, kTiesAway>(x + i0, n, scale[s], bin * (1.0f / scale[s]), zp[s], lo, hi, y + i0);
+    const float mul = bin * (1.0f / scale[s]);
+    if (wide) QuantizeRunWide<kStepScale, kTiesAway>(x + i0, n, scale[s], mul, zp[s], lo, hi, y + i0);
+    else QuantizeRun<kStepScale, kTiesAway>(x + i0, n, scale[s], mul, zp[s], lo, hi, y + i0);
   };
   if (L.per_tensor) {
     run(0, L.outer * L.axis_len * L.inner, 0);
@@ -88,12 +100,16 @@ inline void QuantizeLinearRuns(const float* x, const float* scale, const float* 
 // y = saturate(round(x / step) + zp) into Out. step_scale: step = scale (ONNX); else Paddle's
 // bin * (1 / scale) * x, bin = 2^(bit_length-1) - 1. NaN quantizes to the zero point.
 template <typename Out>
-inline void QuantizeLinearLoop(const float* x, const float* scale, const float* zp, const QuantLayout& L,
+inline void QuantizeLinearLoop(const float* x, const float* scale, const std::vector<float>& zps, const QuantLayout& L,
                                bool step_scale, float bin, bool ties_away, float lo, float hi, Out* y) {
-  if (step_scale && ties_away) QuantizeLinearRuns<true, true>(x, scale, zp, L, bin, lo, hi, y);
-  else if (step_scale) QuantizeLinearRuns<true, false>(x, scale, zp, L, bin, lo, hi, y);
-  else if (ties_away) QuantizeLinearRuns<false, true>(x, scale, zp, L, bin, lo, hi, y);
-  else QuantizeLinearRuns<false, false>(x, scale, zp, L, bin, lo, hi, y);
+  constexpr float kWide = 2097152.f;  // 2^21: past it QuantizeRun's +-2^22 clamp could cut a result
+  bool wide = std::fabs(lo) > kWide || std::fabs(hi) > kWide;
+  for (float z : zps) wide = wide || std::fabs(z) > kWide;
+  const float* zp = zps.data();
+  if (step_scale && ties_away) QuantizeLinearRuns<true, true>(x, scale, zp, L, bin, lo, hi, wide, y);
+  else if (step_scale) QuantizeLinearRuns<true, false>(x, scale, zp, L, bin, lo, hi, wide, y);
+  else if (ties_away) QuantizeLinearRuns<false, true>(x, scale, zp, L, bin, lo, hi, wide, y);
+  else QuantizeLinearRuns<false, false>(x, scale, zp, L, bin, lo, hi, wide, y);
 }
 
 // y = (x - zp) * scale (step_scale, ONNX) or (x - zp) * scale / range (Paddle: range = 2^(bit_length-1) - 1).

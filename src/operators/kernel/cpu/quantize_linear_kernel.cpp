@@ -23,14 +23,14 @@ Status QuantizeLinearKernel<CPU, float>::Compute(const QuantizeLinearParam& p) {
   const float* s = p.scale->data<float>();
   switch (p.out_type) {
     case DataType::kInt8:
-      QuantizeLinearLoop(x, s, zp.data(), p.layout, p.step_scale, bin, away, p.lo, p.hi, p.y->mutable_data<int8_t>());
+      QuantizeLinearLoop(x, s, zp, p.layout, p.step_scale, bin, away, p.lo, p.hi, p.y->mutable_data<int8_t>());
       break;
     case DataType::kUInt8:
-      QuantizeLinearLoop(x, s, zp.data(), p.layout, p.step_scale, bin, away, p.lo, p.hi,
+      QuantizeLinearLoop(x, s, zp, p.layout, p.step_scale, bin, away, p.lo, p.hi,
                          p.y->mutable_data<uint8_t>());
       break;
     default:
-      QuantizeLinearLoop(x, s, zp.data(), p.layout, p.step_scale, bin, away, p.lo, p.hi, p.y->mutable_data<float>());
+      QuantizeLinearLoop(x, s, zp, p.layout, p.step_scale, bin, away, p.lo, p.hi, p.y->mutable_data<float>());
   }
   return Status::OK();
 }
