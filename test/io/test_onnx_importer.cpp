@@ -12,7 +12,9 @@
 #include <fstream>
 #include <set>
 
+#include "framework/scope.h"
 #include "io/converter_list.h"
+#include "io/file_util.h"
 #include "io/ember.h"
 #include "io/onnx/onnx_context.h"
 #include "io/onnx/onnx_importer.h"
@@ -337,6 +339,51 @@ TEST_CASE("ONNX initializers in external data files beside the model", "[io][onn
   s = Model::LoadFromMemory(bytes.data(), bytes.size(), nullptr, 0, {}, &model);
   CHECK(s.code() == StatusCode::kInvalidArgument);
   CHECK(s.message().find("loaded from memory") != std::string::npos);
+}
+
+TEST_CASE("ONNX import from a file holds each initializer once; file ranges read exactly", "[io][onnx]") {
+  const std::string dir = "/tmp/ember_onnx_once_" + std::to_string(getpid());
+  mkdir(dir.c_str(), 0755);
+  onnx::ModelProto m = NewModel(13);
+  auto* g = m.mutable_graph();
+  std::vector<float> w(1000);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = 0.25f * static_cast<float>(i) - 7.f;
+  onnx::TensorProto* t = g->add_initializer();
+  t->set_name("w");
+  t->set_data_type(1);
+  t->add_dims(1000);
+  t->set_raw_data(std::string(reinterpret_cast<const char*>(w.data()), w.size() * sizeof(float)));
+  AddNode(g, "Add", {"x", "w"}, {"y"});
+  AddValueInfo(g->mutable_input(), "x", {1000});
+  AddValueInfo(g->mutable_output(), "y", {1000});
+  const std::string path = dir + "/m.onnx";
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << m.SerializeAsString();
+  }
+  ProgramDesc program;
+  Scope weights;
+  Status s = ImportOnnxFile(path, &program, &weights);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  const Tensor& got = weights.FindVar("w")->Get();
+  CHECK(ToVector(got) == w);
+  CHECK(got.OwnsStorageAlone());  // no second copy kept by the importer (the executor frees packed filters so)
+
+  std::string bytes, range;
+  REQUIRE(ReadFileToString(path, &bytes).ok());
+  CHECK(bytes == m.SerializeAsString());
+  REQUIRE(ReadFileRange(path, 5, 100, &range).ok());
+  CHECK(range == bytes.substr(5, 100));
+  REQUIRE(ReadFileRange(path, 7, -1, &range).ok());
+  CHECK(range == bytes.substr(7));
+  CHECK(ReadFileRange(path, 7, static_cast<int64_t>(bytes.size()), &range).code() == StatusCode::kInvalidArgument);
+  CHECK(ReadFileRange(path, static_cast<int64_t>(bytes.size()) + 1, 0, &range).code() ==
+        StatusCode::kInvalidArgument);
+  CHECK(ReadFileRange(dir + "/none", 0, 1, &range).code() == StatusCode::kNotFound);
+  CHECK(ReadFileToString(dir, &range).code() == StatusCode::kInvalidArgument);  // a folder
+  std::remove(path.c_str());
+  rmdir(dir.c_str());
 }
 
 TEST_CASE("ONNX import errors name the node, op and attribute", "[io][onnx]") {

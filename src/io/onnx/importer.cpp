@@ -8,6 +8,7 @@
 
 #include "framework/op_registry.h"
 #include "io/converter_list.h"
+#include "io/file_util.h"
 #include "io/onnx/onnx_context.h"
 #include "io/onnx/tensor_proto.h"
 
@@ -91,11 +92,12 @@ class Importer {
     g_.weights = weights;
   }
 
-  Status Run(const onnx::ModelProto& model);
+  // Consumes the initializers' bytes as it converts them (a model's weights are held once, not twice).
+  Status Run(onnx::ModelProto* model);
 
  private:
   void NoteValueInfo(const onnx::ValueInfoProto& vi);
-  Status AddInputs(const onnx::GraphProto& g);
+  Status AddInputs(onnx::GraphProto* g);
   Status ImportNode(const onnx::NodeProto& node);
 
   std::string source_;
@@ -116,16 +118,18 @@ void Importer::NoteValueInfo(const onnx::ValueInfoProto& vi) {
   }
 }
 
-// Initializers become weights, the other graph inputs feed ops.
-Status Importer::AddInputs(const onnx::GraphProto& g) {
-  for (const auto& init : g.initializer()) {
+// Initializers become weights (each proto's bytes freed once converted), the other graph inputs feed ops.
+Status Importer::AddInputs(onnx::GraphProto* g) {
+  for (onnx::TensorProto& init : *g->mutable_initializer()) {
     Tensor t;
     EMBER_RETURN_IF_ERROR(TensorFromProto(init, g_.dir, StrCat(source_, ": initializer ", Quote(init.name())), &t));
-    EMBER_RETURN_IF_ERROR(g_.AddWeight(init.name(), t));
+    EMBER_RETURN_IF_ERROR(g_.AddWeight(init.name(), std::move(t)));
     if (init.data_type() == kOnnxFloat16) g_.halves.insert(init.name());
+    std::string().swap(*init.mutable_raw_data());
+    init.clear_float_data();
   }
   int col = 0;
-  for (const auto& in : g.input()) {
+  for (const auto& in : g->input()) {
     if (g_.consts.count(in.name())) continue;  // an initializer (IR < 4 lists them as inputs too)
     NoteValueInfo(in);
     if (in.has_type() && in.type().has_tensor_type()) {
@@ -140,7 +144,8 @@ Status Importer::AddInputs(const onnx::GraphProto& g) {
   return Status::OK();
 }
 
-Status Importer::Run(const onnx::ModelProto& model) {
+Status Importer::Run(onnx::ModelProto* proto) {
+  const onnx::ModelProto& model = *proto;
   int64_t opset = 0;
   for (const auto& os : model.opset_import())
     if (os.domain().empty() || os.domain() == "ai.onnx") opset = os.version();
@@ -160,7 +165,7 @@ Status Importer::Run(const onnx::ModelProto& model) {
 
   for (const auto& vi : g.value_info()) NoteValueInfo(vi);
   for (const auto& vi : g.output()) NoteValueInfo(vi);
-  EMBER_RETURN_IF_ERROR(AddInputs(g));
+  EMBER_RETURN_IF_ERROR(AddInputs(proto->mutable_graph()));
   Status built = CheckConvertersBuilt(g, g_.opset);
   if (!built.ok()) return built.Prepend(source_ + ": ");
   for (const auto& node : g.node()) {
@@ -204,17 +209,29 @@ Status Importer::ImportNode(const onnx::NodeProto& node) {
 
 }  // namespace
 
-Status OnnxGraph::AddWeight(const std::string& name, const Tensor& t) {
+void OnnxGraph::DeclareWeight(const std::string& name, const Tensor& t) {
   VarDesc v;
   v.name = name;
   v.persistable = true;
   v.dims = t.dims().vec();
   v.dtype = VarDataTypeOf(t.dtype());
   block->AddVar(v);
-  EMBER_RETURN_IF_ERROR(weights->Var(name)->GetMutable()->CopyFrom(t));
-  EMBER_RETURN_IF_ERROR(consts[name].CopyFrom(t));
   shapes[name] = t.dims().vec();
   types[name] = t.dtype();
+}
+
+Status OnnxGraph::AddWeight(const std::string& name, const Tensor& t) {
+  DeclareWeight(name, t);
+  Tensor* w = weights->Var(name)->GetMutable();
+  EMBER_RETURN_IF_ERROR(w->CopyFrom(t));
+  consts[name].ShareDataWith(*w);  // read-only during the import: one copy serves both
+  return Status::OK();
+}
+
+Status OnnxGraph::AddWeight(const std::string& name, Tensor&& t) {
+  DeclareWeight(name, t);
+  weights->Var(name)->GetMutable()->ShareDataWith(t);  // nothing else holds t's storage: no copy
+  consts[name].ShareDataWith(t);
   return Status::OK();
 }
 
@@ -281,21 +298,36 @@ Status ParseOnnxTensor(const void* data, size_t size, const std::string& source,
   return TensorFromProto(tp, dir, source, out);
 }
 
+namespace {
+
+Status ParseModel(const void* data, size_t size, const std::string& source, onnx::ModelProto* model) {
+  if (size > static_cast<size_t>(std::numeric_limits<int>::max()) ||
+      !model->ParseFromArray(data, static_cast<int>(size)))
+    return ParseError(source, ": not a valid ONNX model (protobuf parse failed)");
+  return Status::OK();
+}
+
+}  // namespace
+
 Status ImportOnnxBuffer(const void* data, size_t size, const std::string& source, ProgramDesc* program,
                         Scope* weights, const std::string& external_dir) {
   if (!data) return InvalidArgument(source, ": model buffer is null");
   onnx::ModelProto model;
-  if (size > static_cast<size_t>(std::numeric_limits<int>::max()) ||
-      !model.ParseFromArray(data, static_cast<int>(size)))
-    return ParseError(source, ": not a valid ONNX model (protobuf parse failed)");
+  EMBER_RETURN_IF_ERROR(ParseModel(data, size, source, &model));
   Importer imp(source, external_dir, program, weights);
-  return imp.Run(model);
+  return imp.Run(&model);
 }
 
 Status ImportOnnxFile(const std::string& path, ProgramDesc* program, Scope* weights) {
-  std::string buf;
-  if (!ReadFile(path, &buf)) return NotFound("cannot read ONNX model file ", path);
-  return ImportOnnxBuffer(buf.data(), buf.size(), path, program, weights, DirName(path));
+  onnx::ModelProto model;
+  {
+    std::string buf;  // freed once parsed: the file's bytes, the parsed model and the weights never all at once
+    Status read = ReadFileToString(path, &buf);
+    if (!read.ok()) return read.code() == StatusCode::kNotFound ? NotFound("cannot read ONNX model file ", path) : read;
+    EMBER_RETURN_IF_ERROR(ParseModel(buf.data(), buf.size(), path, &model));
+  }
+  Importer imp(path, DirName(path), program, weights);
+  return imp.Run(&model);
 }
 
 }  // namespace ember

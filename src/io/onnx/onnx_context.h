@@ -33,6 +33,8 @@ struct OnnxGraph {
   std::set<std::string> halves;                        // values ONNX types float16 (float32 in Ember)
 
   Status AddWeight(const std::string& name, const Tensor& t);
+  Status AddWeight(const std::string& name, Tensor&& t);  // takes t's storage
+  void DeclareWeight(const std::string& name, const Tensor& t);
   void DeclareVar(const std::string& name);
   void AddOp(const std::string& type, OpDesc::Slots ins, OpDesc::Slots outs,
              std::map<std::string, Attribute> attrs = {});

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "framework/float16.h"
+#include "io/file_util.h"
 #include "framework/program_desc.h"
 
 namespace ember {
@@ -37,15 +38,6 @@ bool EmberTypeOf(int t, DataType* out) {
 }
 
 
-bool ReadFile(const std::string& path, std::string* out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  *out = ss.str();
-  return static_cast<bool>(f) || f.eof();
-}
-
 std::string DirName(const std::string& path) {
   size_t p = path.find_last_of('/');
   return p == std::string::npos ? "." : path.substr(0, p);
@@ -69,16 +61,11 @@ Status ReadExternalData(const onnx::TensorProto& tp, const std::string& dir, con
                            " cannot be read for a model loaded from memory: load the model by its path");
   if (location.find("..") != std::string::npos || location[0] == '/')
     return ParseError(what, ": external data location ", Quote(location), " must be a file beside the model");
-  std::string path = dir + "/" + location;
-  std::string file;
-  if (!ReadFile(path, &file)) return NotFound(what, ": cannot read external data file ", path);
-  if (offset < 0 || offset > static_cast<int64_t>(file.size()))
-    return ParseError(what, ": external data offset ", offset, " is past the end of ", path);
-  if (length < 0) length = static_cast<int64_t>(file.size()) - offset;
-  if (offset + length > static_cast<int64_t>(file.size()))
-    return ParseError(what, ": external data [", offset, ", ", offset + length, ") is past the end of ", path,
-                      " (", file.size(), " bytes)");
-  *external = file.substr(static_cast<size_t>(offset), static_cast<size_t>(length));
+  const std::string path = dir + "/" + location;
+  // Only the tensor's bytes: reading the whole file per tensor was quadratic in a model's external weights.
+  Status read = ReadFileRange(path, offset, length, external);
+  if (read.code() == StatusCode::kNotFound) return NotFound(what, ": cannot read external data file ", path);
+  if (!read.ok()) return ParseError(what, ": external data ", read.message());
   return Status::OK();
 }
 

@@ -22,7 +22,6 @@ const char* OnnxTypeName(int t);
 // The Ember element type an ONNX tensor of type `t` is held in; false when Ember has none.
 bool EmberTypeOf(int t, DataType* out);
 
-bool ReadFile(const std::string& path, std::string* out);
 std::string DirName(const std::string& path);
 
 // Converts one TensorProto to a Tensor; `what` starts every error message, external data is read from `dir`.
