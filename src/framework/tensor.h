@@ -23,6 +23,9 @@ class Allocation {
       : ptr_(ptr), size_(size), owned_(owned), mapped_(mapped) {}
   // Memory released by `release` (e.g. munmap for a memory-mapped file).
   Allocation(void* ptr, size_t size, Releaser release) : ptr_(ptr), size_(size), owned_(false), release_(release) {}
+  // Memory that `keeper` owns (a loader's buffer adopted without a copy), released with it.
+  Allocation(void* ptr, size_t size, std::shared_ptr<void> keeper)
+      : ptr_(ptr), size_(size), owned_(false), keeper_(std::move(keeper)) {}
   ~Allocation();
   Allocation(const Allocation&) = delete;
   Allocation& operator=(const Allocation&) = delete;
@@ -35,6 +38,7 @@ class Allocation {
   bool owned_;
   bool mapped_ = false;
   Releaser release_ = nullptr;
+  std::shared_ptr<void> keeper_;
 };
 
 // A 64-byte aligned block of `bytes` (limited like tensors): a predictor's activation arena.

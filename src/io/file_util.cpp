@@ -1,6 +1,9 @@
 #include "io/file_util.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <sstream>
@@ -35,6 +38,25 @@ Status ReadFileToString(const std::string& path, std::string* out) {
   ss << f.rdbuf();
   if (f.bad()) return NotFound("cannot read file ", path);
   *out = ss.str();
+  return Status::OK();
+}
+
+Status MapFile(const std::string& path, std::shared_ptr<Allocation>* out, bool populate) {
+  int fd = open(path.c_str(), O_RDONLY);
+  if (fd < 0) return NotFound("cannot open file ", path);
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return NotFound("cannot read file ", path);
+  }
+  const size_t size = static_cast<size_t>(st.st_size);
+  const int flags = MAP_PRIVATE | (populate ? MAP_POPULATE : 0);
+  void* p = size ? mmap(nullptr, size, PROT_READ | PROT_WRITE, flags, fd, 0) : nullptr;
+  close(fd);
+  if (size && p == MAP_FAILED) return NotFound("cannot map file ", path);
+  *out = std::make_shared<Allocation>(p, size, [](void* ptr, size_t n) {
+    if (ptr) munmap(ptr, n);
+  });
   return Status::OK();
 }
 

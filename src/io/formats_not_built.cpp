@@ -71,7 +71,6 @@ Status LoadCombinedParams(const ProgramDesc&, const void*, size_t, const std::st
                           const std::shared_ptr<Allocation>&) {
   return NotBuilt("paddle", "params " + source);
 }
-Status MapFile(const std::string& path, std::shared_ptr<Allocation>*) { return NotBuilt("paddle", "params " + path); }
 Status LoadSeparateParams(const ProgramDesc&, const std::string& dir, Scope*) {
   return NotBuilt("paddle", "weights in " + dir);
 }

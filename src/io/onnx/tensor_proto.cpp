@@ -92,6 +92,39 @@ void CopyRaw(const std::string& raw, int t, int64_t n, void* dst) {
 
 }  // namespace
 
+namespace {
+
+// Raw bytes Ember holds as they are (no float16 / double widening), exactly dims' size and aligned to the element:
+// the tensor can take the proto's buffer.
+bool CanAdoptRawData(const onnx::TensorProto& tp, DataType* dt, std::vector<int64_t>* dims) {
+  if (!tp.has_raw_data() || tp.data_location() == 1 || tp.has_segment() || !EmberTypeOf(tp.data_type(), dt) ||
+      tp.data_type() == kOnnxFloat16 || tp.data_type() == kOnnxDouble || tp.raw_data().empty())
+    return false;
+  const size_t esz = SizeOf(*dt);
+  uint64_t n = 1;
+  for (int64_t d : tp.dims()) {
+    if (d < 0 || (d > 0 && n > tp.raw_data().size() / static_cast<uint64_t>(d))) return false;
+    n *= static_cast<uint64_t>(d);
+  }
+  dims->assign(tp.dims().begin(), tp.dims().end());
+  return n * esz == tp.raw_data().size() && reinterpret_cast<uintptr_t>(tp.raw_data().data()) % esz == 0;
+}
+
+}  // namespace
+
+Status TensorFromProtoTakingBytes(onnx::TensorProto* tp, const std::string& dir, const std::string& what,
+                                  Tensor* out) {
+  DataType dt;
+  std::vector<int64_t> dims;
+  if (!CanAdoptRawData(*tp, &dt, &dims)) return TensorFromProto(*tp, dir, what, out);
+  auto bytes = std::make_shared<std::string>(std::move(*tp->mutable_raw_data()));
+  tp->clear_raw_data();
+  out->Resize(DDim(dims));
+  out->set_dtype(dt);
+  out->UseBlock(std::make_shared<Allocation>(&(*bytes)[0], bytes->size(), bytes), 0, bytes->size());
+  return Status::OK();
+}
+
 Status TensorFromProto(const onnx::TensorProto& tp, const std::string& dir, const std::string& what, Tensor* out) {
   DataType dt;
   if (!EmberTypeOf(tp.data_type(), &dt))

@@ -26,6 +26,10 @@ std::string DirName(const std::string& path);
 
 // Converts one TensorProto to a Tensor; `what` starts every error message, external data is read from `dir`.
 Status TensorFromProto(const onnx::TensorProto& tp, const std::string& dir, const std::string& what, Tensor* out);
+// The same, taking tp's raw bytes as the tensor's storage when Ember holds them as they are (no copy; tp's
+// raw_data is left empty); otherwise a copy as TensorFromProto makes.
+Status TensorFromProtoTakingBytes(onnx::TensorProto* tp, const std::string& dir, const std::string& what,
+                                  Tensor* out);
 
 // A constant's values as integers / doubles, whatever its element type.
 std::vector<int64_t> ToInts(const Tensor& t);

@@ -1,7 +1,5 @@
 #include "io/paddle/paddle_loader.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -353,24 +351,6 @@ Status ParseSerializedTensor(const uint8_t* data, size_t size, size_t* offset, c
   r.Skip(static_cast<size_t>(n * esize));
   *out = std::move(t);
   *offset = r.pos();
-  return Status::OK();
-}
-
-Status MapFile(const std::string& path, std::shared_ptr<Allocation>* out) {
-  int fd = open(path.c_str(), O_RDONLY);
-  if (fd < 0) return NotFound("cannot open file ", path);
-  struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return NotFound("cannot read file ", path);
-  }
-  size_t size = static_cast<size_t>(st.st_size);
-  void* p = size ? mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0) : nullptr;
-  close(fd);
-  if (size && p == MAP_FAILED) return NotFound("cannot map file ", path);
-  *out = std::make_shared<Allocation>(p, size, [](void* ptr, size_t n) {
-    if (ptr) munmap(ptr, n);
-  });
   return Status::OK();
 }
 

@@ -39,8 +39,6 @@ Status ParseProgramDesc(const void* data, size_t size, const std::string& source
 // of it (zero-copy); otherwise they are copied.
 Status LoadCombinedParams(const ProgramDesc& program, const void* data, size_t size, const std::string& source,
                           Scope* weights, const std::shared_ptr<Allocation>& backing = nullptr);
-// Maps a file read-only into memory (copy-on-write pages), for zero-copy weights.
-Status MapFile(const std::string& path, std::shared_ptr<Allocation>* out);
 Status LoadSeparateParams(const ProgramDesc& program, const std::string& dir, Scope* weights);
 
 // Weight variables as the params file orders them: block 0's persistable tensors sorted by name (bytes).
