@@ -667,3 +667,84 @@ TEST_CASE("regions without both kinds of conv, or with more than one conversion 
   CHECK(c.optimized_ops.count("layout_transform") == 0);
   CHECK(c.optimized_ops["depthwise_conv2d"] == 2);
 }
+
+namespace {
+// The conv writing `out` in the optimized program (its ResidualData, if any, is what the test checks).
+const OpDesc* ConvWriting(const Model& m, const std::string& out) {
+  for (const OpDesc& op : m.program().block0().ops)
+    if (op.type == "conv2d" && op.Output("Output") == std::vector<std::string>{out}) return &op;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("conv + add of another tensor (+ activation) becomes a conv with ResidualData", "[io][passes]") {
+  {  // a bottleneck's end: 1x1 conv + the block's input + relu; the add's operands both ways round
+    for (bool conv_is_x : {true, false}) {
+      ProgramBuilder pb;
+      pb.Feed("x", {-1, 8, 5, 7}).Weight("w", RandomTensor({8, 8, 1, 1}, 21)).Weight("b", RandomTensor({8}, 22));
+      pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}, {"Bias", {"b"}}}, {{"Output", {"c"}}}, Conv1x1Attrs());
+      pb.Op("elementwise_add", {{"X", {conv_is_x ? "c" : "x"}}, {"Y", {conv_is_x ? "x" : "c"}}}, {{"Out", {"a"}}},
+            {{"axis", Attribute::Int(-1)}});
+      pb.Op("relu", {{"X", {"a"}}}, {{"Out", {"y"}}}).Fetch("y");
+      Compared c = CompareOptimized(pb, "x", {2, 8, 5, 7}, {"y"});
+      CHECK(c.optimized_ops.count("elementwise_add") == 0);
+      CHECK(c.optimized_ops.count("relu") == 0);
+      CHECK(c.optimized_ops["conv2d"] == 1);
+    }
+  }
+  {  // a downsampling block: both operands are convs; the later one (the shortcut) takes the add. K = 600 spans
+     // two GEMM depth blocks; a 3x3 conv (Winograd-sized) with a residual runs the conv, then the add.
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 600, 4, 6}).Weight("w1", RandomTensor({16, 600, 1, 1}, 23, -0.1f, 0.1f));
+    pb.Weight("w2", RandomTensor({16, 16, 3, 3}, 24)).Weight("w3", RandomTensor({16, 600, 1, 1}, 25, -0.1f, 0.1f));
+    pb.Weight("w4", RandomTensor({16, 16, 3, 3}, 26));
+    pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w1"}}}, {{"Output", {"c1"}}}, Conv1x1Attrs());
+    pb.Op("conv2d", {{"Input", {"c1"}}, {"Filter", {"w2"}}}, {{"Output", {"c2"}}}, ConvAttrs());
+    pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w3"}}}, {{"Output", {"s"}}}, Conv1x1Attrs());
+    pb.Op("elementwise_add", {{"X", {"c2"}}, {"Y", {"s"}}}, {{"Out", {"a"}}});
+    pb.Op("relu6", {{"X", {"a"}}}, {{"Out", {"r"}}}, {{"threshold", Attribute::Float(6)}});
+    pb.Op("conv2d", {{"Input", {"r"}}, {"Filter", {"w4"}}}, {{"Output", {"c4"}}}, ConvAttrs());
+    pb.Op("elementwise_add", {{"X", {"c4"}}, {"Y", {"r"}}}, {{"Out", {"y"}}}).Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {1, 600, 4, 6}, {"y"});
+    CHECK(c.optimized_ops.count("elementwise_add") == 0);
+    CHECK(c.optimized_ops.count("relu6") == 0);
+    CHECK(c.optimized_ops["conv2d"] == 4);
+    std::string model, params;
+    pb.Serialize(&model, &params);
+    std::shared_ptr<const Model> m;
+    REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), {}, &m).ok());
+    const OpDesc* shortcut = ConvWriting(*m, "r");
+    REQUIRE(shortcut != nullptr);
+    CHECK(shortcut->Input("Filter") == std::vector<std::string>{"w3"});
+    CHECK(shortcut->Input("ResidualData") == std::vector<std::string>{"c2"});
+  }
+  {  // broadcasts either way: [N, C, H, W] conv + [N, C, 1, 1], and a [N, C, 1, 1] conv + [N, C, H, W]
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 4, 5, 5}).Weight("w", RandomTensor({4, 4, 3, 3}, 27)).Weight("v", RandomTensor({4, 4, 1, 1}, 28));
+    pb.Op("pool2d", {{"X", {"x"}}}, {{"Out", {"g"}}},
+          {{"pooling_type", Attribute::String("avg")}, {"global_pooling", Attribute::Bool(true)},
+           {"ksize", Attribute::Ints({1, 1})}});
+    pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}}, {{"Output", {"c"}}}, ConvAttrs());
+    pb.Op("elementwise_add", {{"X", {"c"}}, {"Y", {"g"}}}, {{"Out", {"a"}}});
+    pb.Op("conv2d", {{"Input", {"g"}}, {"Filter", {"v"}}}, {{"Output", {"d"}}}, Conv1x1Attrs());
+    pb.Op("elementwise_add", {{"X", {"a"}}, {"Y", {"d"}}}, {{"Out", {"y"}}}, {{"axis", Attribute::Int(-1)}});
+    pb.Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {2, 4, 5, 5}, {"y"});
+    CHECK(c.optimized_ops.count("elementwise_add") == 0);
+  }
+  {  // left alone: a conv with its own relu, a Paddle axis, an add of the conv output to itself, a fetched conv output
+    ProgramBuilder pb;
+    pb.Feed("x", {-1, 4, 5, 5}).Weight("w", RandomTensor({4, 4, 1, 1}, 29)).Weight("u", RandomTensor({4, 4, 1, 1}, 30));
+    pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}}, {{"Output", {"c"}}}, Conv1x1Attrs("relu"));
+    pb.Op("elementwise_add", {{"X", {"c"}}, {"Y", {"x"}}}, {{"Out", {"a"}}});
+    pb.Op("conv2d", {{"Input", {"a"}}, {"Filter", {"u"}}}, {{"Output", {"d"}}}, Conv1x1Attrs());
+    pb.Op("elementwise_add", {{"X", {"d"}}, {"Y", {"a"}}}, {{"Out", {"e"}}}, {{"axis", Attribute::Int(0)}});
+    pb.Op("conv2d", {{"Input", {"e"}}, {"Filter", {"u"}}}, {{"Output", {"f"}}}, Conv1x1Attrs());
+    pb.Op("elementwise_add", {{"X", {"f"}}, {"Y", {"f"}}}, {{"Out", {"g"}}});
+    pb.Op("conv2d", {{"Input", {"g"}}, {"Filter", {"w"}}}, {{"Output", {"h"}}}, Conv1x1Attrs());
+    pb.Op("elementwise_add", {{"X", {"h"}}, {"Y", {"g"}}}, {{"Out", {"y"}}});
+    pb.Fetch("h").Fetch("y");
+    Compared c = CompareOptimized(pb, "x", {1, 4, 5, 5}, {"h", "y"});
+    CHECK(c.optimized_ops["elementwise_add"] == 4);
+  }
+}

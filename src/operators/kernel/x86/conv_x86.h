@@ -18,9 +18,10 @@ namespace x86 {
 using simd::EpilogueActivation;
 using simd::PackConvFilter;
 
-// The GEMM conv on packed weights; bias [Cout] (zeros when the op has none); any activation.
+// The GEMM conv on packed weights; bias [Cout] (zeros when the op has none); any activation; an optional
+// residual of the output's shape added before it.
 void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
-                    const float* input, float* output, Isa isa);
+                    const float* input, float* output, Isa isa, const float* residual = nullptr);
 
 }  // namespace x86
 }  // namespace ember
