@@ -2,8 +2,8 @@
 # Models: ../shared/models/paddle/graphs/paddle_infer_python
 # The ops they run after the passes, plus the ops the passes may add (src/passes/passes.cpp).
 set(EMBER_NET_OPS
-  concat conv2d depthwise_conv2d elementwise_add feed fetch layout_transform multiclass_nms
-  nearest_interp transpose2 yolo_box
+  concat conv2d depthwise_conv2d feed fetch layout_transform multiclass_nms nearest_interp
+  transpose2 yolo_box
 )
 # The formats they come in: only these loaders are built (src/io/<format>/).
 set(EMBER_NET_FORMATS paddle)

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "framework/op_registry.h"
-#include "operators/kernel/kernels_built.h"
 
 namespace ember {
 
@@ -59,7 +58,6 @@ Status ConvParam::Bind(ParamBinder* b) {
   input = b->Input("Input");
   filter = b->Input("Filter");
   bias = b->OptionalInput("Bias");
-  if constexpr (OpBuilt("elementwise_add")) residual = b->OptionalInput("ResidualData");
   output = b->Output("Output");
   // A filter that is a model weight is packed once and shared by every predictor of the model.
   weights_scope = b->weights_scope();
@@ -148,24 +146,6 @@ Status ConvOp::InferShape() {
   else
     p.output->Resize(DDim({g.batch, g.out_c, g.out_h, g.out_w}));
   p.output->set_dtype(DataType::kFloat32);
-  if constexpr (OpBuilt("elementwise_add")) {
-    if (p.residual) return InferResidualShape(&p);
-  }
-  return Status::OK();
-}
-
-// The output becomes the broadcast of the conv's and ResidualData's dims (the add the pass folded in).
-Status ConvOp::InferResidualShape(ConvParam* p) {
-  EMBER_CHECK_DTYPE(p->residual, DataType::kFloat32, "input ResidualData");
-  EMBER_CHECK(!p->nchw16c, "data_format NCHW16c does not take a ResidualData input");
-  const DDim conv_dims = p->output->dims();
-  p->residual_same_dims = p->residual->dims() == conv_dims;
-  if (p->residual_same_dims) return Status::OK();
-  if constexpr (OpBuilt("elementwise_add")) {  // PlanBroadcast is elementwise_op.cpp's
-    EMBER_RETURN_IF_ERROR(PlanBroadcast(conv_dims, p->residual->dims(), -1, &p->residual_plan)
-                              .Prepend("input ResidualData: "));
-    p->output->Resize(p->residual_plan.out_dims);
-  }
   return Status::OK();
 }
 

@@ -8,7 +8,6 @@
 
 #include "framework/operator.h"
 #include "operators/activation_op.h"
-#include "operators/elementwise_op.h"
 #include "operators/kernel/conv_kernel.h"
 
 namespace ember {
@@ -41,11 +40,6 @@ struct ConvParam {
   const Tensor* filter = nullptr;
   const Tensor* bias = nullptr;  // optional, [Cout]
   Tensor* output = nullptr;
-  // ResidualData (the fuse_residual pass): Output = act(conv + bias + ResidualData), broadcast as
-  // elementwise_add with axis -1. Where the shapes are equal the GEMM paths add it in their epilogue.
-  const Tensor* residual = nullptr;
-  bool residual_same_dims = false;  // InferShape: ResidualData has the conv's output dims
-  BroadcastPlan residual_plan;      // InferShape, otherwise: conv output (X) + ResidualData (Y)
   std::vector<int64_t> strides, paddings, dilations;
   int64_t groups = 1;
   std::string padding_algorithm, data_format;
@@ -64,9 +58,6 @@ class ConvOp : public OperatorWithKernel<CPU, ConvParam, ConvKernel<CPU, float>>
  public:
   using OperatorWithKernel::OperatorWithKernel;
   Status InferShape() override;
-
- private:
-  static Status InferResidualShape(ConvParam* p);
 };
 
 }  // namespace ember

@@ -101,11 +101,6 @@ const std::vector<Pass>& PassList() {
        FuseActivationPass},
       {"nchw16c_layout", "depthwise + pointwise conv regions -> packed NCHW16c kernels", "conv2d depthwise_conv2d",
        "layout_transform", RunNchw16c},
-      // After nchw16c_layout: the adds inside its regions stay there. It lists elementwise_add as emitted so a
-      // profile keeps the add's code, which the conv runs where the residual broadcasts.
-      {"fuse_residual", "conv + elementwise_add of another tensor [+ activation] -> conv with ResidualData",
-       "conv2d+elementwise_add depthwise_conv2d+elementwise_add", "elementwise_add",
-       EMBER_PASS_IF_BUILT(OpBuilt("elementwise_add"), FuseResidualPass)},
   };
   return kPasses;
 }
@@ -120,14 +115,8 @@ std::vector<std::string> OpsPassesMayEmit(const std::set<std::string>& op_types)
   std::set<std::string> emitted;
   for (const Pass& pass : PassList()) {
     const auto acts_on = words(pass.acts_on);
-    auto holds = [&](const std::string& word) {  // "a+b": all of them
-      for (size_t b = 0, e; b <= word.size(); b = e + 1) {
-        e = std::min(word.find('+', b), word.size());
-        if (!op_types.count(word.substr(b, e - b))) return false;
-      }
-      return true;
-    };
-    if (std::none_of(acts_on.begin(), acts_on.end(), holds)) continue;
+    if (std::none_of(acts_on.begin(), acts_on.end(), [&](const std::string& t) { return op_types.count(t) > 0; }))
+      continue;
     for (const auto& t : words(pass.emits)) emitted.insert(t);
   }
   return {emitted.begin(), emitted.end()};

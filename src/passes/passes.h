@@ -18,9 +18,8 @@ namespace ember {
 struct Pass {
   const char* name;     // what --disable-pass and ModelOptions::disabled_passes take
   const char* purpose;  // one line, for `ember inspect --passes`
-  // Space-separated op types: the pass acts only on programs holding one of `acts_on` (a word "a+b": both a and
-  // b), and may then add ops of the types in `emits` that the program did not have (`ember profile` lists them
-  // for slim builds).
+  // Space-separated op types: the pass acts only on programs holding one of `acts_on`, and may then add ops
+  // of the types in `emits` that the program did not have (`ember profile` lists them for slim builds).
   const char* acts_on;
   const char* emits;
   Status (*run)(ProgramDesc* program, Scope* weights);
@@ -78,8 +77,6 @@ Status FuseLayerNormPass(ProgramDesc* program, Scope* weights);
 Status FuseGeluPass(ProgramDesc* program, Scope* weights);
 // conv/fc/float elementwise + relu/relu6/leaky_relu/hard_swish/... -> the op with fuse_activation.
 Status FuseActivationPass(ProgramDesc* program, Scope* weights = nullptr);
-// conv + elementwise_add(conv output, another tensor) [with its fused activation] -> conv with ResidualData.
-Status FuseResidualPass(ProgramDesc* program, Scope* weights = nullptr);
 // Regions of 1x1 and depthwise convs (with the elementwise ops and activations between them) that have both
 // kinds and at least two convs per conversion they cost run on the NCHW16c kernels: their convs get data_format
 // NCHW16c, their tensors are renamed `<name>@16c`, and layout_transform ops convert at the region's borders.

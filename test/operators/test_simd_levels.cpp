@@ -59,10 +59,8 @@ struct ConvCase {
   const char* act;
 };
 
-// `residual`: dims of a ResidualData input (the fuse_residual pass's), none when empty.
-std::vector<float> RunConv(const ConvCase& k, int64_t batch = 1, const std::vector<int64_t>& residual = {}) {
+std::vector<float> RunConv(const ConvCase& k, int64_t batch = 1) {
   OpRunner op("conv2d");
-  if (!residual.empty()) op.In("ResidualData", "r", RandomTensor(DDim(residual), 4));
   op.In("Input", "x", RandomTensor({batch, k.c, k.h, k.w}, 1))
       .In("Filter", "w", RandomTensor({k.cout, k.c / k.groups, k.k, k.k}, 2))
       .In("Bias", "b", RandomTensor({k.cout}, 3))
@@ -143,37 +141,6 @@ TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
                             " groups " + std::to_string(k.groups));
   const ConvCase patch_batch = {4, 24, 24, 6, 4, 4, 0, 1, 1, "relu"};  // two images through the patch path
   CompareAtEveryLevel([&] { return RunConv(patch_batch, 2); }, 1e-4f, 1e-4f, "patch conv, batch 2");
-}
-
-TEST_CASE("simd levels: conv with ResidualData (added in the GEMM epilogue) against the portable conv and add",
-          "[simd][conv]") {
-  struct Case {
-    ConvCase conv;
-    int64_t batch;
-    bool broadcast;  // ResidualData [batch, cout, 1, 1]: the conv, then a broadcast add
-  };
-  const std::vector<Case> cases = {
-      {{8, 9, 13, 12, 1, 1, 0, 1, 1, "relu"}, 1, false},        // 1x1: B in place, full and partial tiles
-      {{8, 9, 13, 12, 1, 1, 0, 1, 1, ""}, 2, false},            // batch 2: each image's own residual
-      {{600, 3, 5, 13, 1, 1, 0, 1, 1, "relu6"}, 1, false},      // K = 600: the residual in the first K block only
-      {{9, 13, 13, 7, 3, 2, 1, 1, 1, "leaky_relu"}, 1, false},  // im2col, 7x7 output: a one-column panel
-      {{10, 14, 14, 13, 1, 2, 0, 1, 1, "relu6"}, 1, false},     // 1x1 s2
-      {{6, 10, 10, 8, 3, 1, 1, 1, 2, "relu"}, 2, false},        // groups 2: each group's rows of the residual
-      {{5, 9, 8, 20, 3, 1, 1, 1, 1, "hard_swish"}, 1, false},   // activation after the epilogue
-      {{16, 12, 12, 16, 3, 1, 1, 1, 1, "relu"}, 1, false},      // Winograd-sized: conv, then the add
-      {{12, 13, 19, 12, 3, 1, 1, 1, 12, "relu6"}, 1, false},    // depthwise: conv, then the add
-      {{8, 9, 13, 12, 1, 1, 0, 1, 1, "relu"}, 2, true},         // broadcast residual
-  };
-  for (const Case& k : cases) {
-    const ConvCase& c = k.conv;
-    const int64_t oh = (c.h + 2 * c.pad - c.dil * (c.k - 1) - 1) / c.s + 1;
-    const int64_t ow = (c.w + 2 * c.pad - c.dil * (c.k - 1) - 1) / c.s + 1;
-    const std::vector<int64_t> r = k.broadcast ? std::vector<int64_t>{k.batch, c.cout, 1, 1}
-                                               : std::vector<int64_t>{k.batch, c.cout, oh, ow};
-    CompareAtEveryLevel([&] { return RunConv(c, k.batch, r); }, 1e-4f, 1e-4f,
-                        "conv + residual c" + std::to_string(c.c) + " k" + std::to_string(c.k) + " s" +
-                            std::to_string(c.s) + " batch " + std::to_string(k.batch));
-  }
 }
 
 TEST_CASE("simd levels: depthwise 3x3 / 5x5 swept over widths, heights and pads", "[simd][conv][dwconv]") {

@@ -14,10 +14,6 @@ TEST_CASE("OpsPassesMayEmit: a pass's emits only for programs holding what it ac
   CHECK(OpsPassesMayEmit({"mul", "relu"}) == std::vector<std::string>{"fc"});
   CHECK(OpsPassesMayEmit({"dropout", "conv2d"}) == std::vector<std::string>{"layout_transform", "scale"});
   CHECK(OpsPassesMayEmit({"relu", "softmax"}).empty());
-  // fuse_residual acts on a conv and an add together: it keeps elementwise_add for the broadcast case
-  CHECK(OpsPassesMayEmit({"elementwise_add", "relu"}).empty());
-  CHECK(OpsPassesMayEmit({"depthwise_conv2d", "elementwise_add"}) ==
-        std::vector<std::string>{"elementwise_add", "layout_transform"});
 }
 
 TEST_CASE("every op the passes add to a real model is in its profile", "[passes]") {

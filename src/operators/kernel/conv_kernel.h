@@ -10,7 +10,6 @@
 namespace ember {
 
 struct ConvParam;
-struct ActivationSpec;
 
 template <typename Device, typename T>
 class ConvKernel {
@@ -22,13 +21,8 @@ class ConvKernel {
   const char* Name(const ConvParam& param) const;
 
  private:
-  void RunPath(const ConvParam& p, const ConvAccel* a, int path, const T* w, const ActivationSpec& act, const T* x,
-               T* y, const T* residual);
-  void AddResidual(const ConvParam& p, const T* c, const T* residual, T* y);
-
   std::vector<T> bias_;     // [Cout] (zeros without a Bias input), zero-padded to the accelerated paths' bias_align
   std::vector<T> scratch_;  // im2col buffer, reused across runs (portable path)
-  std::vector<T> conv_out_;  // the conv's own output where ResidualData broadcasts it to a larger one
   // The filter each path reads (cpu_accel.h's ConvAccelPlan::path: packed for it, or a plain copy), made on
   // first use once per model and shared by its predictors: a new input shape may change the path.
   std::shared_ptr<const std::vector<T>> packed_[kConvAccelPaths];

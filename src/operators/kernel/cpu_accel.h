@@ -51,11 +51,9 @@ struct ConvAccel {
   // The path for `g` at the active level; an NCHW16c conv (nchw16c_supports) always gets one.
   ConvAccelPlan (*plan)(const ConvGeometry& g, bool nchw16c);
   void (*pack)(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed);
-  // `filter` is the path's packed filter, or the plain one [Cout, Cin/groups * kh * kw]. `residual` (the
-  // output's shape, or null) is added after the bias, before the activation: only on paths fuses_residual names.
+  // `filter` is the path's packed filter, or the plain one [Cout, Cin/groups * kh * kw].
   void (*run)(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
-              const float* input, float* output, const float* residual);
-  bool (*fuses_residual)(int path);
+              const float* input, float* output);
   // For the profile's kernel column; path 0 names the portable code ("dw portable").
   const char* (*name)(int path, const ConvGeometry& g);
 };

@@ -64,15 +64,14 @@ void DepthwisePostActivation(float* out, int64_t n, const void* ctx) {
 }
 
 void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
-             const float* x, float* y, const float* residual) {
+             const float* x, float* y) {
   if (IsDirectS2(path)) return ConvDirectS2Arm(g, filter, bias, act, x, y);
   simd::GemmEpilogue ep;
   const bool fused = simd::EpilogueActivation(act, &ep);
   if (path == kDepthwise) {
     if (!fused) ep.act = 0;
     DepthwiseArm(g, filter, bias, ep, x, y, fused ? nullptr : DepthwisePostActivation, &act);
-  } else if (path == kGemm &&
-             !simd::ConvGemmPacked(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()), residual)) {
+  } else if (path == kGemm && !simd::ConvGemmPacked(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
     ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
   } else if (path == kPatch && !simd::ConvPatchGemm(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
     ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
@@ -98,7 +97,6 @@ const ConvAccel kConv = {
     ConvPlan,
     ConvPack,
     ConvRun,
-    [](int path) { return path == kGemm; },
     ConvName,
 };
 

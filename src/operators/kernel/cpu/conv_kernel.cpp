@@ -3,8 +3,6 @@
 
 #include "operators/conv_op.h"
 #include "operators/kernel/central-arm-func/conv_func.h"
-#include "operators/kernel/central-arm-func/elementwise_func.h"
-#include "operators/kernel/kernels_built.h"
 #include "operators/kernel/cpu_accel.h"
 
 namespace ember {
@@ -84,34 +82,6 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
 }
 
 template <>
-void ConvKernel<CPU, float>::RunPath(const ConvParam& p, const ConvAccel* a, int path, const float* w,
-                                     const ActivationSpec& act, const float* x, float* y, const float* residual) {
-  if (path != 0) {
-    a->run(path, p.geo, w, bias_.data(), act, x, y, residual);
-  } else if (IsDepthwise(p.geo)) {
-    ConvDepthwise(p.geo, w, bias_.data(), act, x, y);
-  } else {
-    ConvGemm(p.geo, w, bias_.data(), act, x, y, &scratch_);
-  }
-}
-
-// y = act(c + residual), as elementwise_add with a fused activation computes it.
-template <>
-void ConvKernel<CPU, float>::AddResidual(const ConvParam& p, const float* c, const float* residual, float* y) {
-  BroadcastPlan same;
-  const BroadcastPlan* plan = &p.residual_plan;
-  if (p.residual_same_dims) {
-    same.out_dims = p.output->dims();
-    same.dims = {p.output->numel()};
-    same.x_strides = same.y_strides = {1};
-    plan = &same;
-  }
-  const ElementwiseAccel* e = CpuAccel().elementwise;
-  if (e && e->supports(ElementwiseType::kAdd)) e->run(ElementwiseType::kAdd, *plan, c, residual, y, p.act);
-  else ElementwiseCompute<float>(ElementwiseType::kAdd, *plan, c, residual, y, p.act);
-}
-
-template <>
 Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   const float* x = p.input->data<float>();
   float* y = p.output->mutable_data<float>();
@@ -123,19 +93,12 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   const float* w = PlanFilter(p, a, &plan, packed_, &pinned_);
   if (!w) return FilterFreed(p);
   ran_path_ = plan.path;
-  const float* r = p.residual ? p.residual->data<float>() : nullptr;
-  if (!r || (p.residual_same_dims && plan.path != 0 && a->fuses_residual(plan.path))) {
-    RunPath(p, a, plan.path, w, p.act, x, y, r);
-    return Status::OK();
-  }
-  if constexpr (OpBuilt("elementwise_add")) {  // the conv, then the add the pass folded in
-    float* c = y;
-    if (!p.residual_same_dims) {
-      conv_out_.resize(static_cast<size_t>(p.geo.batch * p.geo.out_c * p.geo.out_h * p.geo.out_w));
-      c = conv_out_.data();
-    }
-    RunPath(p, a, plan.path, w, ActivationSpec{}, x, c, nullptr);
-    AddResidual(p, c, r, y);
+  if (plan.path != 0) {
+    a->run(plan.path, p.geo, w, bias_.data(), p.act, x, y);
+  } else if (IsDepthwise(p.geo)) {
+    ConvDepthwise(p.geo, w, bias_.data(), p.act, x, y);
+  } else {
+    ConvGemm(p.geo, w, bias_.data(), p.act, x, y, &scratch_);
   }
   return Status::OK();
 }

@@ -119,7 +119,7 @@ void PackConvFilter(const ConvGeometry& g, const float* filter, std::vector<floa
 }
 
 bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
-                    const float* input, float* output, const GemmKernels& ks, const float* residual) {
+                    const float* input, float* output, const GemmKernels& ks) {
   const int64_t cin_g = g.in_c / g.groups, cout_g = g.out_c / g.groups;
   const int64_t K = cin_g * g.kernel_h * g.kernel_w, out_hw = g.out_h * g.out_w, in_hw = g.in_h * g.in_w;
   const size_t per = PackedASize(cout_g, K);
@@ -132,7 +132,6 @@ bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
       const float* x = input + (n * g.in_c + grp * cin_g) * in_hw;
       float* y = output + (n * g.out_c + grp * cout_g) * out_hw;
       ep.bias = bias + grp * cout_g;
-      if (residual) ep.src = residual + (y - output), ep.lds = out_hw, ep.beta = 1.f;
       ConvGeometry gg = g;
       gg.in_c = cin_g;
       if (direct) {

@@ -33,11 +33,10 @@ bool EpilogueActivation(const ActivationSpec& act, GemmEpilogue* ep);
 // Packs filter [Cout, Cin/g * kh * kw] per group: group grp's panels start at grp * PackedASize(Cout/g, K).
 void PackConvFilter(const ConvGeometry& g, const float* filter, std::vector<float>* packed);
 
-// The GEMM conv on packed weights; bias [Cout] (zeros when the op has none); residual (optional, the output's
-// shape) is added after the bias, before the activation. Returns false when `act` was not fused
-// (EpilogueActivation): the caller then applies it to the output.
+// The GEMM conv on packed weights; bias [Cout] (zeros when the op has none). Returns false when `act` was not
+// fused (EpilogueActivation): the caller then applies it to the output.
 bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
-                    const float* input, float* output, const GemmKernels& ks, const float* residual = nullptr);
+                    const float* input, float* output, const GemmKernels& ks);
 
 // Patch convs (kernel == stride, no padding or dilation, one group, a kernel of 16+ taps, the patch matrix P at
 // most 1M floats: ViT's 16x16 / 32x32 stems, ConvNeXt's 4x4): each output pixel reads its own patch, and there

@@ -75,11 +75,10 @@ void MatrixBSource::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, int nr,
 void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const GemmBSource& bsrc, float* C,
                 int64_t ldc, const GemmEpilogue& ep, const GemmKernels& ks) {
   if (M <= 0 || N <= 0) return;
-  if (K <= 0) {  // no products: C = act(bias + beta * C)
+  if (K <= 0) {  // no products: C = act(beta * C + bias)
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
-        const float old = ep.src ? ep.src[i * ep.lds + j] : C[i * ldc + j];
-        float v = (ep.bias ? ep.bias[i] : 0.f) + (ep.beta == 0.f ? 0.f : ep.beta * old);
+        float v = (ep.beta == 0.f ? 0.f : ep.beta * C[i * ldc + j]) + (ep.bias ? ep.bias[i] : 0.f);
         if (ep.act == 1) v = std::min(std::max(v, ep.lo), ep.hi);
         else if (ep.act == 2) v = v > 0.f ? v : v * ep.slope;
         C[i * ldc + j] = v;
@@ -118,7 +117,7 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
   // One B block (kc x nc, packed) against rows panels [p_lo, p_hi) and columns [n0, n0 + nc).
   auto multiply = [&](int64_t k0, int64_t kc, int64_t n0, int64_t nc, int64_t p_lo, int64_t p_hi, const float* bp) {
     GemmEpilogue e = ep;
-    if (k0 > 0) e.beta = 1.f, e.src = nullptr;  // later blocks add to C's partial sums
+    if (k0 > 0) e.beta = 1.f;
     if (k0 + kc < K) {
       e.bias = nullptr;
       e.act = 0;
@@ -128,11 +127,9 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
       const int mr = static_cast<int>(std::min<int64_t>(kGemmMR, M - p * kGemmMR));
       GemmEpilogue ep_row = e;
       if (e.bias) ep_row.bias = e.bias + p * kGemmMR;
-      const float* src_row = e.src ? e.src + p * kGemmMR * e.lds + n0 : nullptr;
       float* crow = C + p * kGemmMR * ldc + n0;
       for (int64_t j = 0; j < nc; j += nr) {
         const int w = static_cast<int>(std::min<int64_t>(nr, nc - j));
-        if (src_row) ep_row.src = src_row + j;
         if (b_in_place && w == nr)
           kernel(kc, a, b_in_place + k0 * ldb_in_place + n0 + j, ldb_in_place, crow + j, ldc, mr, w, ep_row);
         else

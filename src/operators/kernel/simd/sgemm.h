@@ -1,7 +1,7 @@
 // SGEMM shared by the instruction-set folders (x86/, arm/): packed panels, cache blocking and threading
 // around register-blocked micro-kernels, which each folder supplies per level as a GemmKernels set.
 //
-//   C[M x N] = act(alpha * A[M x K] * B[K x N] + bias[row] + beta * C)     (row-major, leading dims given)
+//   C[M x N] = act(alpha * A[M x K] * B[K x N] + beta * C + bias[row])     (row-major, leading dims given)
 //
 // A is packed once into MR-row panels in KC-deep blocks (the layout is the same for every ISA, so conv
 // packs its weights once in Init). B is packed per (KC x NC) block by a GemmBSource: a plain matrix
@@ -38,10 +38,6 @@ struct GemmEpilogue {
   float alpha = 1.f;
   float beta = 0.f;               // 0: C is overwritten (its old contents never read)
   const float* bias = nullptr;    // optional, one value per row of C
-  // Optional: beta scales this matrix (rows lds apart, C's shape) instead of C, which is then only written (a
-  // conv's residual input added in its epilogue: one pass over the output instead of a separate add).
-  const float* src = nullptr;
-  int64_t lds = 0;
   int act = 0;
   float lo = 0.f, hi = 0.f, slope = 0.f;
 };

@@ -36,25 +36,16 @@ Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
   const ConvParam& p = conv->param();
   // NCHW16c regions are the x86 CPU's layout.
   if (p.nchw16c || p.fuse_relu_before_depthwise_conv || !SupportsActivation(p.act.type) || !Float32(p.input) ||
-      p.input->dims().size() != 4 || (p.bias && !Float32(p.bias)) || (p.residual && !p.residual_same_dims))
+      p.input->dims().size() != 4 || (p.bias && !Float32(p.bias)))
     return Status::OK();
-  const VkTensor *in, *filter, *bias = nullptr, *residual = nullptr;
+  const VkTensor *in, *filter, *bias = nullptr;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));
   if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
   if (!filter || (p.bias && !bias)) return Status::OK();  // freed once packed for the CPU, or not float32
-  if (p.residual) EMBER_RETURN_IF_ERROR(b->In(p.residual, &residual));
-  if (p.residual && !residual) return Status::OK();
   EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->Out(p.output, &out));
-  if (!residual) {
-    EMBER_RETURN_IF_ERROR(RecordConv2d(b->recorder(), p.geo, *in, *filter, bias, p.act, out));
-  } else {  // the add fuse_residual folded in: conv, then the add and the activation in place
-    EMBER_RETURN_IF_ERROR(RecordConv2d(b->recorder(), p.geo, *in, *filter, bias, ActivationSpec{}, out));
-    EMBER_RETURN_IF_ERROR(RecordBinary(b->recorder(), BinaryOp::kAdd, *out, *residual, out));
-    if (p.act.type != ActivationType::kNone)
-      EMBER_RETURN_IF_ERROR(RecordActivation(b->recorder(), p.act, *out, out));
-  }
+  EMBER_RETURN_IF_ERROR(RecordConv2d(b->recorder(), p.geo, *in, *filter, bias, p.act, out));
   *recorded = true;
   return Status::OK();
 }

@@ -6,9 +6,9 @@ namespace ember {
 namespace x86 {
 
 void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
-                    const float* input, float* output, Isa isa, const float* residual) {
+                    const float* input, float* output, Isa isa) {
   if (!IsaSupported(isa)) isa = DetectedIsa();
-  if (!simd::ConvGemmPacked(g, packed, bias, act, input, output, GemmKernelsOf(isa), residual))
+  if (!simd::ConvGemmPacked(g, packed, bias, act, input, output, GemmKernelsOf(isa)))
     ActivationArray(act, output, output, g.batch * g.out_c * g.out_h * g.out_w, isa);
 }
 

@@ -18,10 +18,9 @@ namespace x86 {
 using simd::EpilogueActivation;
 using simd::PackConvFilter;
 
-// The GEMM conv on packed weights; bias [Cout] (zeros when the op has none); any activation; an optional
-// residual of the output's shape added before it.
+// The GEMM conv on packed weights; bias [Cout] (zeros when the op has none); any activation.
 void ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
-                    const float* input, float* output, Isa isa, const float* residual = nullptr);
+                    const float* input, float* output, Isa isa);
 
 }  // namespace x86
 }  // namespace ember

@@ -79,10 +79,10 @@ void Depthwise(const ConvGeometry& g, const float* filter, const float* bias, co
 }
 
 void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
-             const float* x, float* y, const float* residual) {
+             const float* x, float* y) {
   const Isa isa = ActiveIsa();
   switch (path) {
-    case kGemm: ConvGemmPacked(g, filter, bias, act, x, y, isa, residual); break;
+    case kGemm: ConvGemmPacked(g, filter, bias, act, x, y, isa); break;
     case kDirectS2:
       if constexpr (kAnyConvDirectS2Built) ConvDirectS2(g, filter, bias, act, x, y, isa);
       break;
@@ -122,7 +122,6 @@ const ConvAccel kConv = {
     ConvPlan,
     ConvPack,
     ConvRun,
-    [](int path) { return path == kGemm; },
     ConvName,
 };
 
