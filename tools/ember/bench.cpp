@@ -1,6 +1,6 @@
 // ember bench MODEL... [--params FILE] [--threads N] [--loops N] [--warmup N] [--profile]
 //                      [--generate-weights [--ncnn-data]] [--shape NAME=d0,d1,...] [--sgemm [SIZE]]
-//                      [--no-optimize] [--no-limit]
+//                      [--no-optimize] [--disable-pass NAME]... [--no-limit]
 //
 // Without a MODEL it prints the ISA level and the FMA limit only.
 // Prints the ISA level the kernels run at and the measured FMA limit (1 thread and N threads), then per
@@ -57,6 +57,7 @@ struct BenchArgs {
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, loops = 10, warmup = 2;
   bool profile = false, generate_weights = false, ncnn_data = false, optimize = true, no_limit = false;
+  std::vector<std::string> disabled_passes;
   int64_t sgemm = 0;
 };
 
@@ -249,6 +250,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
   mo.generate_weights = a.generate_weights;
   mo.zero_weights = a.ncnn_data;
   mo.optimize = a.optimize;
+  mo.disabled_passes = a.disabled_passes;  // an A/B of one pass
   if (a.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
   std::shared_ptr<const Model> model;
   auto t0 = Clock::now();
@@ -380,6 +382,10 @@ cli::Command AddBenchCommand(CLI::App* app) {
   sub->add_option("--sgemm", *sgemm, "time an SGEMM of M = N = K = SIZE (default 1024) at every ISA level")
       ->expected(0, 1)->type_name("[SIZE]");
   sub->add_flag_callback("--no-optimize", [a] { a->optimize = false; }, "skip the optimizer passes");
+  sub->add_option("--disable-pass", a->disabled_passes, "skip the pass NAME (repeatable)")
+      ->type_name("NAME")
+      ->allow_extra_args(false)
+      ->take_all();
   sub->add_flag("--no-limit", a->no_limit, "do not measure the FMA limit (its loop runs for a time budget)");
   cli::AddPluginOption(sub);
   return {sub, [a, sgemm, sub] {
