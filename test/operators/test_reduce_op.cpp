@@ -70,6 +70,9 @@ TEST_CASE("reduce ops over sizes around SIMD widths and large tensors", "[op][re
     Check(op, {100003}, {0}, false, false, {true}, {1}, seed++);                        // chunked full reduction
     Check(op, {3, 40, 2100}, {1}, false, false, {false, true, false}, {3, 2100}, seed++);  // blocked columns
     Check(op, {2, 300, 256}, {2}, true, false, {false, false, true}, {2, 300, 1}, seed++);
+    // a global average pool written as a reduction over H, W (rows of 13 x 13: 16-lane sums and a tail)
+    Check(op, {1, 1000, 13, 13}, {2, 3}, false, false, {false, false, true, true}, {1, 1000}, seed++);
+    Check(op, {8, 1000, 161}, {2}, false, false, {false, false, true}, {8, 1000}, seed++);  // 1.3M: threads
   }
 }
 

@@ -26,6 +26,21 @@ template <typename T> struct ProdFn {
   }
 };
 
+// The float sum of row[0 .. r): 16 running sums (one per lane of the vectors the compiler makes of them, instead
+// of one add waiting on the last), combined at the end. A global average pool exported as ReduceMean over H, W
+// (ncnn's squeezenet as ONNX: 1000 rows of 256) ran 0.089 ms with the one-sum loop.
+inline float SumRow(const float* row, int64_t r) {
+  constexpr int kLanes = 16;
+  float s[kLanes] = {};
+  int64_t i = 0;
+  for (; i + kLanes <= r; i += kLanes)
+    for (int k = 0; k < kLanes; ++k) s[k] += row[i + k];
+  for (int k = 0; i < r; ++i, ++k) s[k] += row[i];
+  for (int w = kLanes / 2; w > 0; w /= 2)
+    for (int k = 0; k < w; ++k) s[k] += s[k + w];
+  return s[0];
+}
+
 // out[o, j] = fn over k of in[o, k, j], for in viewed as [outer, r, inner] (r >= 1).
 template <typename T, typename Fn>
 void ReduceMiddle(const T* in, int64_t outer, int64_t r, int64_t inner, T* out, Fn fn) {
@@ -46,8 +61,15 @@ void ReduceMiddle(const T* in, int64_t outer, int64_t r, int64_t inner, T* out, 
     return;
   }
   if (inner == 1) {
-    ParallelFor(outer, (outer > 1 && outer * r > 65536) ? MaxThreads() : 1, [&](int64_t o) {
+    // The float sum reads ~16 values a cycle: below 1M values a second thread's start costs more than it saves
+    // (the 256K of that ReduceMean: 0.015 ms on 1 thread, 0.059 ms split over 2).
+    const int64_t min_parallel = std::is_same<Fn, SumFn<float>>::value ? (int64_t{1} << 20) : 65536;
+    ParallelFor(outer, (outer > 1 && outer * r > min_parallel) ? MaxThreads() : 1, [&](int64_t o) {
       const T* row = in + o * r;
+      if constexpr (std::is_same<Fn, SumFn<float>>::value) {
+        out[o] = SumRow(row, r);
+        return;
+      }
       T acc = row[0];
       for (int64_t i = 1; i < r; ++i) acc = fn(acc, row[i]);
       out[o] = acc;
