@@ -4,6 +4,7 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <string>
@@ -24,7 +25,7 @@ struct ConvCase {
   std::vector<int64_t> pads = {0, 0};
   std::string algo = "EXPLICIT";
   bool bias = false;
-  std::string act;  // "", "relu", "relu6" or "leaky_relu"
+  std::string act;  // "", "relu", "relu6", "leaky_relu" or "sigmoid"
 };
 
 std::string Describe(const ConvCase& k) {
@@ -62,6 +63,7 @@ float TestActivation(const std::string& act, float v) {
   if (act == "relu") return std::max(v, 0.f);
   if (act == "relu6") return std::min(std::max(v, 0.f), 6.f);
   if (act == "leaky_relu") return v > 0 ? v : 0.1f * v;
+  if (act == "sigmoid") return 1.f / (1.f + std::exp(-v));
   return v;
 }
 
@@ -89,6 +91,8 @@ void Setup(const ConvCase& k, uint32_t seed, ConvRun* r) {
     r->runner().Attr("fuse_activation", Attribute::String("relu6")).Attr("fuse_threshold", Attribute::Float(6.0));
   } else if (k.act == "leaky_relu") {
     r->runner().Attr("fuse_activation", Attribute::String("leaky_relu")).Attr("fuse_alpha", Attribute::Float(0.1));
+  } else if (!k.act.empty()) {
+    r->runner().Attr("fuse_activation", Attribute::String(k.act));
   }
 }
 
@@ -153,6 +157,26 @@ TEST_CASE("conv2d takes asymmetric 4-value paddings {top, bottom, left, right}",
       k.c = 3; k.cout = 4; k.h = 7; k.w = 9; k.sh = k.sw = s; k.pads = pads;
       CheckConv(k, seed++);
       k.kh = k.kw = 1;  // a 1x1 conv with padding takes the im2col path
+      CheckConv(k, seed++);
+    }
+}
+
+// The GEMM path computes a padded 1x1 conv over the input's pixels only and fills the border with the
+// activated bias (SqueezeNet's conv10); widths around the SGEMM tile's columns, pads on every side alone.
+TEST_CASE("conv2d 1x1 with padding: border from the bias, interior from the GEMM", "[op][conv]") {
+  uint32_t seed = 250;
+  for (const char* act : {"", "relu", "leaky_relu", "sigmoid"})
+    for (int64_t w : {1, 5, 15, 16, 17}) {
+      ConvCase k;
+      k.c = 7; k.cout = 13; k.h = 3; k.w = w; k.kh = k.kw = 1; k.pads = {1, 1}; k.bias = true; k.act = act;
+      CheckConv(k, seed++);
+    }
+  for (std::vector<int64_t> pads : {std::vector<int64_t>{2, 0, 0, 0}, {0, 2, 0, 0}, {0, 0, 3, 0}, {0, 0, 0, 1},
+                                    {1, 2, 3, 1}})
+    for (int64_t groups : {1, 2}) {
+      ConvCase k;
+      k.n = 2; k.c = 6; k.cout = 10; k.h = 5; k.w = 9; k.kh = k.kw = 1; k.pads = pads; k.groups = groups;
+      k.bias = groups == 1; k.act = "relu";
       CheckConv(k, seed++);
     }
 }

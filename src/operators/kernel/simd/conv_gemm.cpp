@@ -118,13 +118,52 @@ void PackConvFilter(const ConvGeometry& g, const float* filter, std::vector<floa
     PackA(false, cout_g, K, filter + grp * cout_g * K, K, packed->data() + per * grp);
 }
 
+namespace {
+
+float Activate(float v, const GemmEpilogue& ep) {
+  if (ep.act == 1) return std::min(std::max(v, ep.lo), ep.hi);
+  if (ep.act == 2) return v > 0.f ? v : v * ep.slope;
+  return v;
+}
+
+// A 1x1 stride-1 conv with zero padding (SqueezeNet's conv10: pad 1) whose outputs over the padding read only
+// zeros: they are the bias (then the activation), so the GEMM runs over the input's pixels alone.
+bool PaddedPointwise(const ConvGeometry& g) {
+  const bool pads_ok = g.pad_top >= 0 && g.pad_bottom >= 0 && g.pad_left >= 0 && g.pad_right >= 0;
+  return g.kernel_h == 1 && g.kernel_w == 1 && g.stride_h == 1 && g.stride_w == 1 && pads_ok &&
+         g.out_h == g.in_h + g.pad_top + g.pad_bottom && g.out_w == g.in_w + g.pad_left + g.pad_right;
+}
+
+// y holds cout planes of in_h x in_w (the GEMM's output, packed); spreads them in place into out_h x out_w
+// planes with the input at (pad_top, pad_left) and `border[co]` around it. Each plane and row moves to an
+// address at or past where it was read, so the last plane and the last row go first and no source is
+// overwritten before it is read.
+void SpreadInsideBorder(const ConvGeometry& g, int64_t cout, const GemmEpilogue& ep, bool fused, float* y) {
+  const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
+  for (int64_t co = cout - 1; co >= 0; --co) {
+    const float b = ep.bias ? ep.bias[co] : 0.f, border = fused ? Activate(b, ep) : b;
+    const float* src = y + co * in_hw;
+    float* plane = y + co * out_hw;
+    for (int64_t r = g.in_h - 1; r >= 0; --r) {
+      float* row = plane + (g.pad_top + r) * g.out_w;
+      std::memmove(row + g.pad_left, src + r * g.in_w, static_cast<size_t>(g.in_w) * sizeof(float));
+      std::fill(row, row + g.pad_left, border);
+      std::fill(row + g.pad_left + g.in_w, row + g.out_w, border);
+    }
+    std::fill(plane, plane + g.pad_top * g.out_w, border);
+    std::fill(plane + (g.pad_top + g.in_h) * g.out_w, plane + out_hw, border);
+  }
+}
+
+}  // namespace
+
 bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bias, const ActivationSpec& act,
                     const float* input, float* output, const GemmKernels& ks) {
   const int64_t cin_g = g.in_c / g.groups, cout_g = g.out_c / g.groups;
   const int64_t K = cin_g * g.kernel_h * g.kernel_w, out_hw = g.out_h * g.out_w, in_hw = g.in_h * g.in_w;
   const size_t per = PackedASize(cout_g, K);
-  const bool direct = g.kernel_h == 1 && g.kernel_w == 1 && g.stride_h == 1 && g.stride_w == 1 &&
-                      g.pad_top == 0 && g.pad_bottom == 0 && g.pad_left == 0 && g.pad_right == 0;
+  const bool pointwise = PaddedPointwise(g);  // unpadded ones too: the spread is then skipped
+  const bool padded = out_hw != in_hw;
   GemmEpilogue ep;
   const bool fused = EpilogueActivation(act, &ep);
   for (int64_t n = 0; n < g.batch; ++n)
@@ -134,8 +173,9 @@ bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
       ep.bias = bias + grp * cout_g;
       ConvGeometry gg = g;
       gg.in_c = cin_g;
-      if (direct) {
-        GemmPacked(cout_g, out_hw, K, packed + per * grp, MatrixBSource(false, x, out_hw), y, out_hw, ep, ks);
+      if (pointwise) {
+        GemmPacked(cout_g, in_hw, K, packed + per * grp, MatrixBSource(false, x, in_hw), y, in_hw, ep, ks);
+        if (padded) SpreadInsideBorder(g, cout_g, ep, fused, y);
       } else {
         GemmPacked(cout_g, out_hw, K, packed + per * grp, Im2ColBSource(gg, x, ks.gather_even), y, out_hw, ep, ks);
       }
@@ -171,12 +211,6 @@ void Patches(const ConvGeometry& g, const float* x, float* p) {
           std::memcpy(row + (c * kh + i) * kw, x + (c * g.in_h + oh * kh + i) * g.in_w + ow * kw,
                       static_cast<size_t>(kw) * sizeof(float));
     }
-}
-
-float Activate(float v, const GemmEpilogue& ep) {
-  if (ep.act == 1) return std::min(std::max(v, ep.lo), ep.hi);
-  if (ep.act == 2) return v > 0.f ? v : v * ep.slope;
-  return v;
 }
 
 }  // namespace
