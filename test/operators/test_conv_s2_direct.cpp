@@ -21,6 +21,7 @@
 #include "x86_test_util.h"
 #else  // the ARM folder (test/CMakeLists.txt builds this file only with one of the two)
 #include "operators/kernel/arm/conv_s2_direct_arm.h"
+#include "operators/kernel/arm/sgemm_arm.h"
 #endif
 
 #ifdef _OPENMP
@@ -173,3 +174,18 @@ TEST_CASE("direct conv 3x3 s2: SAME pads, pads past the kernel, batch, two threa
   CHECK_FALSE(arm::ConvDirectS2Supported(s1, arm::Isa::kNeon));
 #endif
 }
+
+#if !defined(EMBER_HAVE_X86_KERNELS)
+// The im2col stride-2 gather on NEON (x86's is in test_x86_sgemm.cpp): every length around the vector width and
+// the overlapping last vector, from a buffer holding just the 2n - 1 floats it may read.
+TEST_CASE("NEON GatherEven: dst[t] = src[2t] reading only src[0 .. 2n-2]", "[arm][sgemm]") {
+  if (!arm::IsaSupported(arm::Isa::kNeon)) return;
+  for (int64_t n = 1; n <= 40; ++n) {
+    std::vector<float> src = test::RandomVector(static_cast<size_t>(2 * n - 1), static_cast<uint32_t>(n));
+    std::vector<float> dst(static_cast<size_t>(n) + 1, -7.f);
+    arm::GatherEvenNeon(src.data(), dst.data(), n);
+    for (int64_t t = 0; t < n; ++t) REQUIRE(dst[static_cast<size_t>(t)] == src[static_cast<size_t>(2 * t)]);
+    REQUIRE(dst[static_cast<size_t>(n)] == -7.f);  // nothing written past n
+  }
+}
+#endif

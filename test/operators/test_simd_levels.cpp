@@ -125,6 +125,8 @@ TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
       {11, 12, 12, 8, 7, 2, 3, 1, 1, "relu6"},      // 7x7 s2 im2col, K = 539: last block 27 of the 49 taps
       {6, 12, 30, 10, 5, 1, 2, 1, 1, "relu"},       // 5x5 s1 im2col: 30-wide rows across 16-column panels
       {9, 13, 13, 7, 3, 2, 1, 1, 1, "leaky_relu"},  // 7x7 output: 49 = 3 x 16 + 1, a one-column last panel
+      {6, 41, 46, 7, 3, 2, 1, 1, 1, "relu"},        // im2col s2 to 21x23: 483 columns, three column blocks
+      {7, 9, 13, 11, 1, 1, 1, 1, 1, "relu6"},       // 1x1 with pad 1: the GEMM over the input, a bias border
       {10, 14, 14, 13, 1, 2, 0, 1, 1, "relu6"},     // 1x1 s2 to 7x7, bias and clamp on the one-column panel
       {12, 13, 19, 12, 3, 1, 1, 1, 12, "relu"},     // depthwise 3x3 s1
       {8, 14, 15, 8, 3, 2, 1, 1, 8, "relu6"},       // depthwise 3x3 s2

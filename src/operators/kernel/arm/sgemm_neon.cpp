@@ -236,6 +236,10 @@ inline void FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb
 void GatherEvenNeon(const float* src, float* dst, int64_t n) {
   int64_t t = 0;
   for (; t + 4 < n; t += 4) vst1q_f32(dst + t, vld2q_f32(src + 2 * t).val[0]);  // reads src[2t .. 2t + 7]
+  if (n - t > 1 && n >= 5) {  // all but the last of the 2-4 left: one vector ending a float early, overlapping
+    vst1q_f32(dst + n - 5, vld2q_f32(src + 2 * (n - 5)).val[0]);
+    t = n - 1;
+  }
   for (; t < n; ++t) dst[t] = src[2 * t];
 }
 
