@@ -28,14 +28,29 @@ def symbols(binary):
     return addrs, names
 
 
-def per_function(tbs, addrs, names, base):
+OUTSIDE = "(outside the binary: the C library's memcpy / memset / malloc, libgomp, libstdc++, the loader)"
+
+
+def text_end(binary):
+    """End address of the binary's executable sections: blocks past it run in shared libraries."""
+    out = subprocess.run(["aarch64-linux-gnu-readelf", "-SW", binary], check=True, capture_output=True,
+                         text=True).stdout
+    end = 0
+    for line in out.splitlines():
+        parts = line.replace("[ ", "[").split()
+        if len(parts) > 7 and parts[0].startswith("[") and "X" in parts[7]:
+            end = max(end, int(parts[3], 16) + int(parts[5], 16))
+    return end
+
+
+def per_function(tbs, addrs, names, base, end):
     counts = collections.Counter()
     with open(tbs) as f:
         for line in f:
             vaddr, n, execs = line.split()
             a = int(vaddr, 16) - base
             i = bisect.bisect_right(addrs, a) - 1
-            name = names[i] if i >= 0 else "?"
+            name = OUTSIDE if a >= end or a < 0 else names[i] if i >= 0 else "?"
             counts[name] += int(n) * int(execs)
     return counts
 
@@ -55,8 +70,9 @@ def main():
         subprocess.run(["aarch64-linux-gnu-readelf", "-h", binary], capture_output=True, text=True).stdout.find(
             "DYN (") >= 0
     base = PIE_BASE if is_pie else 0
-    one = per_function(tbs1, addrs, names, base)
-    three = per_function(tbs3, addrs, names, base)
+    end = text_end(binary)
+    one = per_function(tbs1, addrs, names, base, end)
+    three = per_function(tbs3, addrs, names, base, end)
     diff = {k: (three[k] - one.get(k, 0)) / 2 for k in three}
     total = sum(v for v in diff.values() if v > 0)
     print(f"{'M insns':>9} {'share':>6}  function (one inference; total {total / 1e6:.1f}M)")
