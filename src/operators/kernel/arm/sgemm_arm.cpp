@@ -6,9 +6,9 @@ namespace arm {
 
 const simd::GemmKernels& GemmKernelsOf(Isa isa) {
 #if defined(__aarch64__)
-  static const simd::GemmKernels kNeon = {GemmKernelNeon, 16, 4, GatherEvenNeon};
+  static const simd::GemmKernels kNeon = {GemmKernelNeon, 16, 4, GatherEvenNeon, GemmAxpy4Neon};
 #else
-  static const simd::GemmKernels kNeon = {GemmKernelNeon, 8, 4, GatherEvenNeon};
+  static const simd::GemmKernels kNeon = {GemmKernelNeon, 8, 4, GatherEvenNeon, GemmAxpy4Neon};
 #endif
   if (isa == Isa::kNeon && IsaSupported(isa)) return kNeon;
   return simd::GenericGemmKernels();

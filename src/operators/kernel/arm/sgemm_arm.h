@@ -17,6 +17,7 @@ const simd::GemmKernels& GemmKernelsOf(Isa isa);
 void GemmKernelNeon(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
                     int nr, const simd::GemmEpilogue& ep);
 void GatherEvenNeon(const float* src, float* dst, int64_t n);
+void GemmAxpy4Neon(const float* a4, const float* b, int64_t ldb, float* s, int64_t n);
 
 }  // namespace arm
 }  // namespace ember

@@ -28,6 +28,7 @@ namespace {
 #define VMAX(a, b) vmaxq_f32(a, b)
 #define VMIN(a, b) vminq_f32(a, b)
 #define EMBER_GEMM_KERNEL GemmKernelNeon
+#define EMBER_GEMM_AXPY4 GemmAxpy4Neon
 #if defined(__aarch64__)
 #define EMBER_GEMM_NV 4
 // The full-width tile's k loop in assembly: the 24 accumulators in v0-v23, B in v24-v27, the A values as the

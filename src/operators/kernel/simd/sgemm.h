@@ -90,17 +90,23 @@ using GemmMicroKernel = void (*)(int64_t kc, const float* a, const float* b, int
 using GatherEvenFn = void (*)(const float* src, float* dst, int64_t n);
 
 // What the driver needs of one instruction-set level, supplied by its folder.
+// The one-sample product's inner loop: s[j] += a4[0] b[j] + a4[1] b[ldb + j] + a4[2] b[2 ldb + j] +
+// a4[3] b[3 ldb + j] for j < n (four rows of B per pass over s).
+using GemmAxpy4Fn = void (*)(const float* a4, const float* b, int64_t ldb, float* s, int64_t n);
+
 struct GemmKernels {
   GemmMicroKernel kernel;
   int nr;  // columns of a micro-tile (NV vectors), at most 64
   int vw;  // floats per vector
   GatherEvenFn gather_even;
+  GemmAxpy4Fn axpy4;  // fc / matmul on fewer rows than a micro-tile
 };
 
 // The portable level (sgemm_generic.cpp: GCC vector extensions, 6 x 8 tiles), every folder's level 0.
 void GemmKernelGeneric(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
                        int nr, const GemmEpilogue& ep);
 void GatherEvenGeneric(const float* src, float* dst, int64_t n);
+void GemmAxpy4Generic(const float* a4, const float* b, int64_t ldb, float* s, int64_t n);
 const GemmKernels& GenericGemmKernels();
 
 // C = epilogue(packed_a * B) with the micro-kernel set `ks`.

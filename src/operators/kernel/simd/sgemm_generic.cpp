@@ -39,6 +39,7 @@ inline Vec4 Min4(Vec4 a, Vec4 b) { return a < b ? a : b; }
 #define VMAX(a, b) Max4(a, b)
 #define VMIN(a, b) Min4(a, b)
 #define EMBER_GEMM_KERNEL GemmKernelGeneric
+#define EMBER_GEMM_AXPY4 GemmAxpy4Generic
 #include "operators/kernel/simd/sgemm_kernel.inc"
 
 void GatherEvenGeneric(const float* src, float* dst, int64_t n) {
@@ -46,7 +47,7 @@ void GatherEvenGeneric(const float* src, float* dst, int64_t n) {
 }
 
 const GemmKernels& GenericGemmKernels() {
-  static const GemmKernels ks = {GemmKernelGeneric, 8, 4, GatherEvenGeneric};
+  static const GemmKernels ks = {GemmKernelGeneric, 8, 4, GatherEvenGeneric, GemmAxpy4Generic};
   return ks;
 }
 

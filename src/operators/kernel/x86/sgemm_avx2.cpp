@@ -28,6 +28,7 @@ inline __m256i TailMask(int n) {
 #define VMAX(a, b) _mm256_max_ps(a, b)
 #define VMIN(a, b) _mm256_min_ps(a, b)
 #define EMBER_GEMM_KERNEL GemmKernelAvx2
+#define EMBER_GEMM_AXPY4 GemmAxpy4Avx2
 #include "operators/kernel/simd/sgemm_kernel.inc"
 
 void GatherEvenAvx2(const float* src, float* dst, int64_t n) {

@@ -20,6 +20,7 @@ namespace x86 {
 #define VMAX(a, b) _mm512_max_ps(a, b)
 #define VMIN(a, b) _mm512_min_ps(a, b)
 #define EMBER_GEMM_KERNEL GemmKernelAvx512
+#define EMBER_GEMM_AXPY4 GemmAxpy4Avx512
 // 6 x 64 tiles: 24 of the 32 registers accumulate, so each B vector loaded serves 6 FMAs and each broadcast 4
 // (the 6 x 32 tile: 2). Measured with ember_gemm_bench against 6 x 32: 1024x169x1024 and 512x676x512 5-20%
 // faster on 2 threads, equal in L1.

@@ -5,8 +5,8 @@ namespace ember {
 namespace x86 {
 
 const simd::GemmKernels& GemmKernelsOf(Isa isa) {
-  static const simd::GemmKernels kAvx2 = {GemmKernelAvx2, 16, 8, GatherEvenAvx2};
-  static const simd::GemmKernels kAvx512 = {GemmKernelAvx512, 64, 16, GatherEvenAvx512};
+  static const simd::GemmKernels kAvx2 = {GemmKernelAvx2, 16, 8, GatherEvenAvx2, GemmAxpy4Avx2};
+  static const simd::GemmKernels kAvx512 = {GemmKernelAvx512, 64, 16, GatherEvenAvx512, GemmAxpy4Avx512};
   switch (isa) {
     case Isa::kAvx512: return kAvx512;
     case Isa::kAvx2: return kAvx2;

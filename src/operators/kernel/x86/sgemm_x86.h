@@ -56,6 +56,8 @@ void GemmKernelAvx2(int64_t kc, const float* a, const float* b, int64_t ldb, flo
 void GemmKernelAvx512(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
                       int nr, const GemmEpilogue& ep);
 void GatherEvenAvx2(const float* src, float* dst, int64_t n);
+void GemmAxpy4Avx2(const float* a4, const float* b, int64_t ldb, float* s, int64_t n);
+void GemmAxpy4Avx512(const float* a4, const float* b, int64_t ldb, float* s, int64_t n);
 void GatherEvenAvx512(const float* src, float* dst, int64_t n);
 
 }  // namespace x86
