@@ -11,7 +11,7 @@ using namespace ember::test;
 TEST_CASE("layout_transform: Out[n, c/16, h, w, c%16] = X[n, c, h, w], padding channels 0, and back",
           "[op][layout_transform]") {
   for (int64_t c : {1, 16, 17, 40})
-    for (int64_t w : {1, 5, 70}) {
+    for (int64_t w : {1, 5, 70, 400}) {  // 400: 1200 pixels, two tasks of up to 1024
       const int64_t n = 2, h = 3, cb = (c + 15) / 16;
       INFO("c " << c << " w " << w);
       Tensor x = RandomTensor({n, c, h, w}, static_cast<uint32_t>(c * 100 + w));
