@@ -204,6 +204,21 @@ TEST_CASE("simd levels: elementwise broadcasts against the portable loops", "[si
           return ToVector(r.Get("out"));
         },
         0.f, 0.f, c.op);  // single IEEE operations: bit for bit
+  // An NCHW16c per-channel multiply large enough for the threads: bands of pixels over 2 x 3 channel blocks.
+  const int saved = MaxThreads();
+  for (int threads : {1, 2}) {
+    SetMaxThreads(threads);
+    CompareAtEveryLevel(
+        [&] {
+          OpRunner r("elementwise_mul");
+          r.In("X", "x", RandomTensor({2, 3, 40, 41, 16}, 9)).In("Y", "y", RandomTensor({2, 3, 1, 1, 16}, 10))
+              .Out("Out", "out").Attr("axis", Attribute::Int(-1));
+          REQUIRE(r.Run().ok());
+          return ToVector(r.Get("out"));
+        },
+        0.f, 0.f, "elementwise_mul 16c-shaped, threads " + std::to_string(threads));
+  }
+  SetMaxThreads(saved);
 }
 
 TEST_CASE("simd levels: pool2d against the portable pooling", "[simd][pool]") {
