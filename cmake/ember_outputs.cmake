@@ -60,7 +60,7 @@ target_link_libraries(ember_shared PRIVATE ember_proto ${EMBER_PROTOBUF_LITE} Op
                       $<$<BOOL:${EMBER_VULKAN}>:Vulkan::Vulkan>)
 target_link_options(ember_shared PRIVATE -Wl,--version-script=${CMAKE_SOURCE_DIR}/cmake/ember.map
                     -Wl,--exclude-libs,ALL -Wl,-Map=${CMAKE_BINARY_DIR}/libember.so.map ${EMBER_RELEASE_STRIP}
-                    ${EMBER_SHARED_PAGE})
+                    ${EMBER_SHARED_PAGE} ${EMBER_SHARED_LTO})
 
 # ---- the size probe ----
 add_executable(min_run tools/size_probe/min_run.cpp)

@@ -7,7 +7,8 @@ Prints, per map, one "part<TAB>bytes" line per part: the sizes of the input sect
 allocated output sections (what stays after strip; .bss and debug sections excluded), attributed to
   framework, io, passes, ops, kernels (Ember's src/ folders), protobuf-lite (runtime and the generated schema
   code), libstdc++, libgcc, libgomp, libc/crt, app (the program's own code), padding, linker tables (relocations, dynamic symbols,
-  .eh_frame_hdr: made by the linker for position-independent code).
+  .eh_frame_hdr: made by the linker for position-independent code), and "lto (ember and app, merged)": a
+  link-time-optimized link's code (GCC's ltrans objects no longer say which source file a function came from).
 """
 import re
 import sys
@@ -56,6 +57,8 @@ def part_of(file, members):
         return part
     if "/tools/" in file:
         return "app"
+    if re.search(r"\.ltrans\d*\.ltrans\.o$", file):
+        return "lto (ember and app, merged)"
     return "libc/crt"
 
 
