@@ -92,6 +92,10 @@ check "profile -o writes the file" 0 "set\(EMBER_NET_OPS" -- \
   bash -c "'$ember' profile '$tmp/convpool.param' -o '$tmp/convpool.cmake' && cat '$tmp/convpool.cmake'"
 check "profile: two models, one list" 0 "^  conv2d fc feed fetch layout_transform pool2d softmax$" -- \
   "$ember" profile "$tmp/convpool.param" "$mnist" --name both
+printf '7767517\n2 2\nInput data 0 1 data 0=32 1=32 2=3\nConvolution conv 1 1 data out 0=8 1=4 3=4 5=1 6=384\n' \
+  > "$tmp/patchstem.param"
+check "profile: a 4x4 stride-4 stem keeps the patch conv kernel" 0 "^  gemm patch$" -- \
+  "$ember" profile "$tmp/patchstem.param" --name patchstem
 check "profile: no model" 1 "ember profile: error: no MODEL given" -- "$ember" profile --name x
 check "profile: unknown option" 1 "ember profile: error: unknown option --bogus" -- "$ember" profile "$mnist" --bogus
 check "profile: a bad name" 1 "--name 'a/b': use letters, digits and _" -- "$ember" profile "$mnist" --name a/b

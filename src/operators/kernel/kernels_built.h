@@ -17,7 +17,8 @@ namespace kernels_built {
 
 // The variant a conv with these static attributes can run besides the GEMM path, which every build keeps:
 // "dw3x3s1" .. "dw5x5s2" (depthwise), "winograd" (dense 3x3 stride 1), "s2direct3x3" .. "s2direct7x7" (dense
-// stride 2, the stem kernel), or "" (GEMM only; a profile lists "gemm" for it). The kernels' own checks (shapes, channel counts) come on top.
+// stride 2, the stem kernel), "patch" (kernel == stride, 16 taps or more: ViT's and ConvNeXt's stems), or ""
+// (GEMM only; a profile lists "gemm" for it). The kernels' own checks (shapes, channel counts) come on top.
 inline std::string ConvKernelVariant(int64_t groups, int64_t in_c, int64_t out_c, int64_t kh, int64_t kw,
                                      int64_t stride_h, int64_t stride_w, int64_t dilation_h, int64_t dilation_w) {
   if (kh != kw || stride_h != stride_w || dilation_h != 1 || dilation_w != 1) return "";
@@ -27,6 +28,7 @@ inline std::string ConvKernelVariant(int64_t groups, int64_t in_c, int64_t out_c
   if (groups != 1) return "";
   if (kh == 3 && stride_h == 1) return "winograd";
   if ((kh == 3 || kh == 5 || kh == 7) && stride_h == 2) return "s2direct" + k;
+  if (kh == stride_h && kh * kw >= 16) return "patch";
   return "";
 }
 
@@ -54,6 +56,7 @@ constexpr bool OpBuilt(std::string_view type) {
 }
 
 constexpr bool kWinogradBuilt = KernelBuilt("winograd");
+constexpr bool kPatchConvBuilt = KernelBuilt("patch");
 
 // Depthwise k x k, stride s (k 3 or 5, s 1 or 2).
 constexpr bool DepthwiseVariantBuilt(int64_t k, int64_t s) {

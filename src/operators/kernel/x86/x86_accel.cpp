@@ -40,7 +40,7 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
   // Depthwise convs read the plain filter, in place; the portable loop runs what the kernels do not handle.
   if (IsDepthwise(g)) return DepthwiseKernelSupported(g, isa) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
   if (ConvDirectS2Pays(g, isa)) return {kDirectS2, "@s2"};
-  if (simd::PatchConvSupported(g)) return {kPatch, "@patch"};
+  if (kPatchConvBuilt && simd::PatchConvSupported(g)) return {kPatch, "@patch"};
   switch (WinogradChoose(g, isa)) {
     case 2: return {kWino2, "@wino2"};
     case 4: return {kWino4, "@wino4"};
@@ -60,7 +60,9 @@ void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<
       break;
     case kPw16c: PackPointwise16c(g.out_c, g.in_c, filter, packed); break;
     case kDw16c: PackDepthwise16c(g.out_c, g.kernel_h, filter, packed); break;
-    case kPatch: simd::PackPatchFilter(g, filter, packed); break;
+    case kPatch:
+      if constexpr (kPatchConvBuilt) simd::PackPatchFilter(g, filter, packed);
+      break;
     default: break;  // kDepthwise reads the plain filter
   }
 }
@@ -93,8 +95,9 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
     case kPw16c: Pointwise16c(g, filter, bias, act, x, y, isa); break;
     case kDw16c: Depthwise16c(g, filter, bias, act, x, y, isa); break;
     case kPatch:
-      if (!simd::ConvPatchGemm(g, filter, bias, act, x, y, GemmKernelsOf(isa)))
-        ActivationArray(act, y, y, g.batch * g.out_c * g.out_h * g.out_w, isa);
+      if constexpr (kPatchConvBuilt)
+        if (!simd::ConvPatchGemm(g, filter, bias, act, x, y, GemmKernelsOf(isa)))
+          ActivationArray(act, y, y, g.batch * g.out_c * g.out_h * g.out_w, isa);
       break;
     default: break;
   }
