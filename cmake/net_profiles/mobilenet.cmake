@@ -10,7 +10,7 @@ set(EMBER_NET_FORMATS ncnn)
 set(EMBER_NET_CONVERTERS
   ncnn:Convolution ncnn:ConvolutionDepthWise ncnn:InnerProduct ncnn:Input ncnn:Pooling ncnn:Softmax
 )
-# The conv kernel variants their convs can run besides GEMM: only these are built (src/operators/kernel/kernels_built.h).
+# The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
   dw3x3s1 dw3x3s2 gemm s2direct3x3
 )

@@ -15,7 +15,7 @@ set(EMBER_NET_CONVERTERS
   onnx:Pow onnx:ReduceMean onnx:Relu onnx:Reshape onnx:Resize onnx:Shape onnx:Sigmoid onnx:Slice
   onnx:Softmax onnx:Sqrt onnx:Squeeze onnx:Sub onnx:Transpose
 )
-# The conv kernel variants their convs can run besides GEMM: only these are built (src/operators/kernel/kernels_built.h).
+# The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
-  dw3x3s1 dw3x3s2 dw5x5s1 dw5x5s2 gemm s2direct3x3 winograd
+  dw3x3s1 dw3x3s2 dw5x5s1 dw5x5s2 gemm poolwindow s2direct3x3 winograd
 )

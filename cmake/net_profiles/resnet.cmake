@@ -11,7 +11,7 @@ set(EMBER_NET_CONVERTERS
   ncnn:Convolution ncnn:Eltwise ncnn:InnerProduct ncnn:Input ncnn:Pooling ncnn:ReLU ncnn:Softmax
   ncnn:Split
 )
-# The conv kernel variants their convs can run besides GEMM: only these are built (src/operators/kernel/kernels_built.h).
+# The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
-  gemm s2direct3x3 s2direct7x7 winograd
+  gemm poolwindow s2direct3x3 s2direct7x7 winograd
 )

@@ -12,7 +12,7 @@ set(EMBER_NET_CONVERTERS
   ncnn:Concat ncnn:Convolution ncnn:ConvolutionDepthWise ncnn:InnerProduct ncnn:Input ncnn:Pooling
   ncnn:ShuffleChannel ncnn:Slice ncnn:Softmax ncnn:Split
 )
-# The conv kernel variants their convs can run besides GEMM: only these are built (src/operators/kernel/kernels_built.h).
+# The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
-  dw3x3s1 dw3x3s2 gemm s2direct3x3
+  dw3x3s1 dw3x3s2 gemm poolwindow s2direct3x3
 )

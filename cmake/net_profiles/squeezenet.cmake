@@ -10,7 +10,7 @@ set(EMBER_NET_FORMATS ncnn)
 set(EMBER_NET_CONVERTERS
   ncnn:Concat ncnn:Convolution ncnn:Input ncnn:Pooling ncnn:Softmax ncnn:Split
 )
-# The conv kernel variants their convs can run besides GEMM: only these are built (src/operators/kernel/kernels_built.h).
+# The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
-  gemm s2direct3x3 winograd
+  gemm poolwindow s2direct3x3 winograd
 )

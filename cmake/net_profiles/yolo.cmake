@@ -10,7 +10,7 @@ set(EMBER_NET_FORMATS paddle)
 # Their ncnn layer and ONNX op types: only these converters are built (src/io/converter_selection.h).
 set(EMBER_NET_CONVERTERS
 )
-# The conv kernel variants their convs can run besides GEMM: only these are built (src/operators/kernel/kernels_built.h).
+# The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
   dw3x3s1 dw3x3s2 gemm s2direct3x3 winograd
 )

@@ -65,11 +65,18 @@ void CollectOps(const Model& model, std::set<std::string>* ops) {
   for (const auto& t : OpsPassesMayEmit(loaded)) ops->insert(t);
 }
 
-// The kernel variants the convs of `model`'s program after the passes can run (kernels_built.h), every
-// block's (control-flow sub-blocks run convs too).
+// The kernel variants the convs and pools of `model`'s program after the passes can run (kernels_built.h),
+// every block's (control-flow sub-blocks run convs too).
 void CollectKernelVariants(const Model& model, std::set<std::string>* variants) {
   for (const BlockDesc& b : model.program().blocks)
     for (const OpDesc& op : b.ops) {
+      if (op.type == "pool2d") {
+        AttrReader r(op);
+        const std::string v = PoolKernelVariant(r.Bool("global_pooling", false), r.Bool("adaptive", false),
+                                                r.Ints("ksize", {}));
+        if (!v.empty()) variants->insert(v);
+        continue;
+      }
       const Tensor* f = passes::ConvFilter(op, model.weights());
       if (!f || f->dims().size() != 4) continue;
       AttrReader r(op);
@@ -109,8 +116,8 @@ std::string ProfileText(const ProfileArgs& a, const std::string& command, const 
   os << ")\n";
   os << "# Their ncnn layer and ONNX op types: only these converters are built (src/io/converter_selection.h).\n";
   WriteCmakeList(os, "EMBER_NET_CONVERTERS", converters);
-  os << "# The conv kernel variants their convs can run besides GEMM: only these are built "
-        "(src/operators/kernel/kernels_built.h).\n";
+  os << "# The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are "
+        "built (src/operators/kernel/kernels_built.h).\n";
   WriteCmakeList(os, "EMBER_NET_KERNELS", kernels);
   return os.str();
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ember {
 namespace kernels_built {
@@ -32,7 +33,14 @@ inline std::string ConvKernelVariant(int64_t groups, int64_t in_c, int64_t out_c
   return "";
 }
 
-// True when this build keeps `variant` (a name ConvKernelVariant gives).
+// The pool2d variant: "poolwindow" for a pooling over a window (max / average k x k), "" for a global one (its
+// kernel is small and always built).
+inline std::string PoolKernelVariant(bool global_pooling, bool adaptive, const std::vector<int64_t>& ksize) {
+  const bool global = global_pooling || (adaptive && ksize == std::vector<int64_t>{1, 1});
+  return global ? "" : "poolwindow";
+}
+
+// True when this build keeps `variant` (a name ConvKernelVariant or PoolKernelVariant gives).
 constexpr bool KernelBuilt(std::string_view variant) {
   if (kernels_built::kAll) return true;
   for (std::string_view v : kernels_built::kVariants)
@@ -57,6 +65,7 @@ constexpr bool OpBuilt(std::string_view type) {
 
 constexpr bool kWinogradBuilt = KernelBuilt("winograd");
 constexpr bool kPatchConvBuilt = KernelBuilt("patch");
+constexpr bool kPoolWindowBuilt = KernelBuilt("poolwindow");
 
 // Depthwise k x k, stride s (k 3 or 5, s 1 or 2).
 constexpr bool DepthwiseVariantBuilt(int64_t k, int64_t s) {

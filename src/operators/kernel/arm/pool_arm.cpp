@@ -1,6 +1,8 @@
 // The NEON pool2d kernels for the shared driver (simd/pool.cpp).
 #include "operators/kernel/arm/pool_arm.h"
 
+#include "operators/kernel/kernels_built.h"
+
 namespace ember {
 namespace arm {
 
@@ -9,7 +11,7 @@ bool Pool2dArmSupported(const PoolGeometry& g, Isa isa) {
 }
 
 void Pool2dArm(const PoolGeometry& g, const float* x, float* y) {
-  simd::Pool2dRun(g, x, y, simd::PoolKernels{PoolPlaneNeon, PoolGlobalNeon});
+  simd::Pool2dRun(g, x, y, simd::PoolKernels{kPoolWindowBuilt ? PoolPlaneNeon : nullptr, PoolGlobalNeon});
 }
 
 const char* Pool2dKernelName(const PoolGeometry& g, Isa isa) {

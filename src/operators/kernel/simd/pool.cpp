@@ -5,6 +5,7 @@
 
 #include "framework/parallel.h"
 #include "operators/kernel/central-arm-func/pool2d_func.h"
+#include "operators/kernel/kernels_built.h"
 #include "operators/pool2d_op.h"
 
 namespace ember {
@@ -55,7 +56,7 @@ PoolPlaneArgs PlaneArgs(const PoolGeometry& g) {
 bool Pool2dShapeSupported(const PoolGeometry& g) {
   if (g.dilation_h != 1 || g.dilation_w != 1) return false;
   int64_t count;
-  return IsGlobal(g, &count) || IsFixed(g);
+  return IsGlobal(g, &count) || (kPoolWindowBuilt && IsFixed(g));  // a profile without windows: global only
 }
 
 bool Pool2dIsGlobal(const PoolGeometry& g) {

@@ -1,6 +1,8 @@
 // The x86 levels' pool2d kernels for the shared driver (simd/pool.cpp).
 #include "operators/kernel/x86/pool_x86.h"
 
+#include "operators/kernel/kernels_built.h"
+
 namespace ember {
 namespace x86 {
 
@@ -9,8 +11,8 @@ bool Pool2dX86Supported(const PoolGeometry& g, Isa isa) {
 }
 
 void Pool2dX86(const PoolGeometry& g, const float* x, float* y, Isa isa) {
-  static const simd::PoolKernels kAvx2 = {PoolPlaneAvx2, PoolGlobalAvx2};
-  static const simd::PoolKernels kAvx512 = {PoolPlaneAvx512, PoolGlobalAvx512};
+  static const simd::PoolKernels kAvx2 = {kPoolWindowBuilt ? PoolPlaneAvx2 : nullptr, PoolGlobalAvx2};
+  static const simd::PoolKernels kAvx512 = {kPoolWindowBuilt ? PoolPlaneAvx512 : nullptr, PoolGlobalAvx512};
   simd::Pool2dRun(g, x, y, isa == Isa::kAvx512 ? kAvx512 : kAvx2);
 }
 
