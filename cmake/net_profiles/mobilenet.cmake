@@ -12,5 +12,5 @@ set(EMBER_NET_CONVERTERS
 )
 # The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
-  dw3x3s1 dw3x3s2 gemm s2direct3x3
+  act_relu dw3x3s1 dw3x3s2 gemm s2direct3x3
 )

@@ -17,5 +17,6 @@ set(EMBER_NET_CONVERTERS
 )
 # The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
-  dw3x3s1 dw3x3s2 dw5x5s1 dw5x5s2 gemm poolwindow s2direct3x3 winograd
+  act_hard_sigmoid act_hard_swish act_relu act_sigmoid act_swish dw3x3s1 dw3x3s2 dw5x5s1 dw5x5s2
+  gemm poolwindow s2direct3x3 winograd
 )

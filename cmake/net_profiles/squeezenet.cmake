@@ -12,5 +12,5 @@ set(EMBER_NET_CONVERTERS
 )
 # The kernel variants their convs (besides GEMM) and pools (besides global) can run: only these are built (src/operators/kernel/kernels_built.h).
 set(EMBER_NET_KERNELS
-  gemm poolwindow s2direct3x3 winograd
+  act_relu gemm poolwindow s2direct3x3 winograd
 )

@@ -8,6 +8,7 @@
 
 #include "framework/operator.h"
 #include "operators/kernel/activation_kernel.h"
+#include "operators/kernel/simd/vmath.h"
 
 namespace ember {
 
@@ -137,6 +138,9 @@ inline Status ParseActivation(const std::string& op_type, AttrReader* attrs, Act
   } else {
     return Unimplemented("unknown activation ", op_type);
   }
+  if (!simd::VActBuilt(static_cast<int>(s.type)))
+    return Unimplemented("activation ", op_type, " is not in this build (its net profile lists no act_", op_type,
+                         ")");
   EMBER_RETURN_IF_ERROR(attrs->status());
   *spec = s;
   return Status::OK();

@@ -20,6 +20,8 @@ Status FcOp::InferShape() {
   if (p.activation_type == "relu") {
     EMBER_CHECK(p.fused.type == ActivationType::kNone,
                 "attribute activation_type = 'relu' and attribute fuse_activation cannot both be set");
+    EMBER_CHECK(simd::VActBuilt(simd::kVRelu), "attribute activation_type = 'relu': relu is not in this build "
+                "(its net profile lists no act_relu)");
     p.act = ActivationSpec();
     p.act.type = ActivationType::kRelu;
   } else if (p.activation_type.empty()) {

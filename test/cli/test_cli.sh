@@ -96,6 +96,10 @@ printf '7767517\n2 2\nInput data 0 1 data 0=32 1=32 2=3\nConvolution conv 1 1 da
   > "$tmp/patchstem.param"
 check "profile: a 4x4 stride-4 stem keeps the patch conv kernel" 0 "^  gemm patch$" -- \
   "$ember" profile "$tmp/patchstem.param" --name patchstem
+printf '7767517\n3 3\nInput data 0 1 data 0=8 1=8 2=3\nConvolution conv 1 1 data c 0=4 1=3 4=1 5=1 6=108 9=4\n%s\n' \
+  'TanH tanh 1 1 c out' > "$tmp/acts.param"
+check "profile: a fused sigmoid and a standalone tanh keep their activations" 0 "^  act_sigmoid act_tanh gemm winograd$" -- \
+  "$ember" profile "$tmp/acts.param" --name acts
 check "profile: no model" 1 "ember profile: error: no MODEL given" -- "$ember" profile --name x
 check "profile: unknown option" 1 "ember profile: error: unknown option --bogus" -- "$ember" profile "$mnist" --bogus
 check "profile: a bad name" 1 "--name 'a/b': use letters, digits and _" -- "$ember" profile "$mnist" --name a/b

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "io/ember.h"
+#include "operators/activation_op.h"
 #include "operators/kernel/kernels_built.h"
 #include "passes/pass_util.h"
 #include "passes/passes.h"
@@ -65,9 +66,33 @@ void CollectOps(const Model& model, std::set<std::string>* ops) {
   for (const auto& t : OpsPassesMayEmit(loaded)) ops->insert(t);
 }
 
-// The kernel variants the convs and pools of `model`'s program after the passes can run (kernels_built.h),
-// every block's (control-flow sub-blocks run convs too).
+// "act_<op type>" for an activation op type or a fused activation's name ("" or not an activation: nothing).
+void AddActivation(const std::string& type, std::set<std::string>* variants) {
+  if (type.empty()) return;
+  OpDesc bare;
+  bare.type = type;
+  AttrReader r(bare);
+  ActivationSpec spec;
+  if (ParseActivation(type, &r, &spec).ok() && spec.type != ActivationType::kNone)
+    variants->insert("act_" + std::string(simd::VActOpType(static_cast<int>(spec.type))));
+}
+
+// The activations `program`'s ops apply fused into a conv / fc / elementwise op.
+void CollectFusedActivations(const ProgramDesc& program, std::set<std::string>* variants) {
+  for (const BlockDesc& b : program.blocks)
+    for (const OpDesc& op : b.ops) {
+      AttrReader fused(op);
+      AddActivation(fused.String("fuse_activation", ""), variants);
+      AddActivation(fused.String("activation_type", ""), variants);
+    }
+}
+
+// The kernel variants the convs and pools of `model`'s program after the passes can run, every block's
+// (control-flow sub-blocks run convs too), and the activations its ops apply fused, in the program as loaded
+// and after the passes (a predictor fetching an intermediate runs the passes on a program of its own).
 void CollectKernelVariants(const Model& model, std::set<std::string>* variants) {
+  CollectFusedActivations(model.programs().loaded, variants);
+  CollectFusedActivations(model.program(), variants);
   for (const BlockDesc& b : model.program().blocks)
     for (const OpDesc& op : b.ops) {
       if (op.type == "pool2d") {
@@ -143,6 +168,7 @@ int RunProfile(ProfileArgs a, const std::string& command_line) {
     if (!s.ok()) return ProfileFail(path + ": " + s.message());
     CollectOps(*model, &ops);
     CollectKernelVariants(*model, &kernels);
+    for (const auto& type : ops) AddActivation(type, &kernels);  // standalone activation ops the build has
     const ProgramDesc& loaded = model->programs().loaded;
     formats.insert(loaded.format);
     for (const auto& type : loaded.source_op_types) converters.insert(loaded.format + ":" + type);

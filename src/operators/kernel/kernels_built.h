@@ -63,6 +63,15 @@ constexpr bool OpBuilt(std::string_view type) {
   return false;
 }
 
+// True when this build keeps the activation of op type `op_type` ("relu", "sigmoid", ...): a profile lists the
+// activations its ops apply, standalone or fused into a conv / fc / elementwise op, as "act_<op type>".
+constexpr bool ActivationBuilt(std::string_view op_type) {
+  if (kernels_built::kAll) return true;
+  for (std::string_view v : kernels_built::kVariants)
+    if (v.size() == op_type.size() + 4 && v.substr(0, 4) == "act_" && v.substr(4) == op_type) return true;
+  return false;
+}
+
 constexpr bool kWinogradBuilt = KernelBuilt("winograd");
 constexpr bool kPatchConvBuilt = KernelBuilt("patch");
 constexpr bool kPoolWindowBuilt = KernelBuilt("poolwindow");

@@ -11,6 +11,7 @@
 
 #include "framework/parallel.h"
 #include "operators/activation_op.h"
+#include "operators/kernel/simd/vmath.h"
 #include "operators/kernel/central-arm-func/cast_func.h"
 
 namespace ember {
@@ -75,12 +76,15 @@ inline float Activate(const ActivationSpec& a, float v) {
 }
 
 // Calls f(std::integral_constant<ActivationType, type>{}) so that loops are compiled once per type with
-// the switch outside.
+// the switch outside. A type this build leaves out (simd::VActBuilt) never gets here: ParseActivation refuses it.
 template <typename F>
 inline decltype(auto) DispatchActivation(ActivationType type, F&& f) {
   using T = ActivationType;
-#define EMBER_ACT_CASE(k) \
-  case T::k: return f(std::integral_constant<T, T::k>{});
+#define EMBER_ACT_CASE(k)                                    \
+  case T::k:                                                 \
+    if constexpr (simd::VActBuilt(static_cast<int>(T::k)))  \
+      return f(std::integral_constant<T, T::k>{});           \
+    break;
   switch (type) {
     EMBER_ACT_CASE(kRelu) EMBER_ACT_CASE(kRelu6) EMBER_ACT_CASE(kLeakyRelu) EMBER_ACT_CASE(kSigmoid)
     EMBER_ACT_CASE(kTanh) EMBER_ACT_CASE(kSwish) EMBER_ACT_CASE(kHardSwish) EMBER_ACT_CASE(kHardSigmoid)

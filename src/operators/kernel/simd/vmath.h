@@ -4,6 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
+
+#include "operators/kernel/kernels_built.h"
 
 namespace ember {
 namespace simd {
@@ -17,6 +20,20 @@ enum VActType : int {
 };
 }  // namespace vact
 using namespace vact;
+
+// The activation op type of a VActType ("gelu" for both of gelu's forms, "scale" for both orders).
+constexpr std::string_view VActOpType(int t) {
+  constexpr std::string_view kNames[] = {
+      "",         "relu", "relu6", "leaky_relu", "sigmoid", "tanh", "swish", "hard_swish", "hard_sigmoid",
+      "gelu",     "gelu", "exp",   "log",        "sqrt",    "abs",  "pow",   "scale",      "scale",
+      "clip",     "erf",  "elu",   "selu",       "softplus", "softsign", "celu", "thresholded_relu"};
+  return t >= 0 && t < static_cast<int>(sizeof(kNames) / sizeof(kNames[0])) ? kNames[t] : std::string_view();
+}
+static_assert(VActOpType(kVThresholdedRelu) == "thresholded_relu", "VActOpType lists every VActType");
+
+// True when this build computes activation type t (none always): a net profile keeps the code of the
+// activations it lists as "act_<op type>" (kernels_built.h).
+constexpr bool VActBuilt(int t) { return t == kVNone || ActivationBuilt(VActOpType(t)); }
 
 // ActivationSpec as plain data.
 struct VActSpec {
