@@ -150,9 +150,9 @@ bool PaddedPointwise(const ConvGeometry& g) {
 }
 
 // y holds cout planes of in_h x in_w (the GEMM's output, packed); spreads them in place into out_h x out_w
-// planes with the input at (pad_top, pad_left) and `border[co]` around it. Each plane and row moves to an
-// address at or past where it was read, so the last plane and the last row go first and no source is
-// overwritten before it is read.
+// planes with the input at (pad_top, pad_left) and each channel's bias (activated when fused) around it. Each
+// plane and row moves to an address at or past where it was read, so the last plane and the last row go first
+// and no source is overwritten before it is read.
 void SpreadInsideBorder(const ConvGeometry& g, int64_t cout, const GemmEpilogue& ep, bool fused, float* y) {
   const int64_t in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
   for (int64_t co = cout - 1; co >= 0; --co) {
