@@ -42,7 +42,7 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
     return DepthwiseKernelSupported(g, ActiveIsa()) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
   // A stem (few input channels, wide rows): the direct stride-2 kernel, as on x86.
   if (ConvDirectS2Pays(g, ActiveIsa())) return {kDirectS2, "@s2"};
-  if (kPatchConvBuilt && simd::PatchConvSupported(g)) return {kPatch, "@patch"};
+  if (simd::PatchConvSupported(g)) return {kPatch, "@patch"};
   switch (WinogradChoose(g)) {
     case 2: return {kWino2, "@wino2"};
     case 4: return {kWino4, "@wino4"};
@@ -73,7 +73,8 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
     DepthwiseArm(g, filter, bias, ep, x, y, fused ? nullptr : DepthwisePostActivation, &act);
   } else if (path == kGemm && !simd::ConvGemmPacked(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
     ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
-  } else if (kPatchConvBuilt && path == kPatch && !simd::ConvPatchGemm(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
+  } else if (kPatchConvBuilt && path == kPatch &&
+             !simd::ConvPatchGemm(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {
     ActivationArrayArm(act, y, y, g.batch * g.out_c * g.out_h * g.out_w);
   } else if (IsWino(path) &&
              !simd::ConvWinograd(g, WinoM(path), filter, bias, act, x, y, WinoKernelsOf(ActiveIsa()))) {

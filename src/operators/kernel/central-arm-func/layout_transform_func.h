@@ -31,6 +31,17 @@ inline void Transpose4(V4& r0, V4& r1, V4& r2, V4& r3) {
   r2 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5), r3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
 }
 
+// Lanes [l0, l1) x pixels [p0, p1) one float at a time (the tails of ReorderTile).
+template <bool kTo16c>
+void ReorderScalar(const float* src, float* dst, int64_t planar, int64_t packed, int64_t hw, int64_t l0, int64_t l1,
+                   int64_t p0, int64_t p1) {
+  for (int64_t l = l0; l < l1; ++l)
+    for (int64_t p = p0; p < p1; ++p) {
+      if (kTo16c) dst[packed + p * 16 + l] = src[planar + l * hw + p];
+      else dst[planar + l * hw + p] = src[packed + p * 16 + l];
+    }
+}
+
 // Pixels [p0, p1) of lanes [0, lanes) of one block: planar channel l at planar + l * hw, packed pixel p at
 // packed + p * 16. Four channels x four pixels per transpose (the scalar loop took ~3 instructions a float).
 template <bool kTo16c>
@@ -49,17 +60,9 @@ void ReorderTile(const float* src, float* dst, int64_t planar, int64_t packed, i
         else Store4(dst + planar + (l + i) * hw + p, r[i]);
       }
     }
-    for (; p < p1; ++p)
-      for (int64_t k = l; k < l + 4; ++k) {
-        if (kTo16c) dst[packed + p * 16 + k] = src[planar + k * hw + p];
-        else dst[planar + k * hw + p] = src[packed + p * 16 + k];
-      }
+    ReorderScalar<kTo16c>(src, dst, planar, packed, hw, l, l + 4, p, p1);
   }
-  for (; l < lanes; ++l)
-    for (int64_t p = p0; p < p1; ++p) {
-      if (kTo16c) dst[packed + p * 16 + l] = src[planar + l * hw + p];
-      else dst[planar + l * hw + p] = src[packed + p * 16 + l];
-    }
+  ReorderScalar<kTo16c>(src, dst, planar, packed, hw, l, lanes, p0, p1);
 }
 }  // namespace layout_detail
 

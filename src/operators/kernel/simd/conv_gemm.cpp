@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "operators/kernel/central-arm-func/conv_func.h"
+#include "operators/kernel/kernels_built.h"
 
 namespace ember {
 namespace simd {
@@ -199,6 +200,7 @@ bool ConvGemmPacked(const ConvGeometry& g, const float* packed, const float* bia
 }
 
 bool PatchConvSupported(const ConvGeometry& g) {
+  if (!kPatchConvBuilt) return false;  // a profile without patch stems (kernels_built.h)
   // P and its packed copy are built whole: at most 1M floats (4 MB) each, else the im2col GEMM's tiles run it.
   const int64_t p_floats = g.out_h * g.out_w * g.in_c * g.kernel_h * g.kernel_w;
   return g.groups == 1 && g.kernel_h == g.stride_h && g.kernel_w == g.stride_w && g.kernel_h * g.kernel_w >= 16 &&

@@ -40,7 +40,7 @@ ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
   // Depthwise convs read the plain filter, in place; the portable loop runs what the kernels do not handle.
   if (IsDepthwise(g)) return DepthwiseKernelSupported(g, isa) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
   if (ConvDirectS2Pays(g, isa)) return {kDirectS2, "@s2"};
-  if (kPatchConvBuilt && simd::PatchConvSupported(g)) return {kPatch, "@patch"};
+  if (simd::PatchConvSupported(g)) return {kPatch, "@patch"};
   switch (WinogradChoose(g, isa)) {
     case 2: return {kWino2, "@wino2"};
     case 4: return {kWino4, "@wino4"};
