@@ -81,7 +81,8 @@ using CustomInferShapeFn = std::function<Status(CustomOpContext& ctx)>;
 using CustomComputeFn = std::function<Status(CustomOpContext& ctx)>;
 
 // Registers op `type`. InvalidArgument for an empty type, a missing callback, a type that is a built-in op of
-// this build or one already registered.
+// this build or one already registered; Unimplemented in a build without the registry (EMBER_CUSTOM_OPS off:
+// a net profile whose models run no custom op, custom_op_not_built.cpp).
 Status RegisterCustomOp(const std::string& type, CustomInferShapeFn infer_shape, CustomComputeFn compute);
 
 // Whether `type` is a registered custom op, and every registered type (sorted).

@@ -73,7 +73,8 @@ typedef ember_status (*ember_infer_shape_fn)(ember_op_context* ctx, void* user_d
 typedef ember_status (*ember_compute_fn)(ember_op_context* ctx, void* user_data);
 
 /* EMBER_INVALID_ARGUMENT for a NULL or empty type, a NULL callback, a type this build has as an op or one already
- * registered. */
+ * registered; EMBER_UNIMPLEMENTED in a build without the custom op registry (a net profile whose models run no
+ * custom op: EMBER_CUSTOM_OPS). */
 ember_status ember_register_op(const char* type, ember_infer_shape_fn infer_shape, ember_compute_fn compute,
                                void* user_data);
 

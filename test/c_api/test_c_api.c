@@ -19,6 +19,12 @@ static int passed = 0, failed = 0;
     }                                                                       \
   } while (0)
 
+static ember_status noop_op(ember_op_context* ctx, void* user_data) {
+  (void)ctx;
+  (void)user_data;
+  return EMBER_OK;
+}
+
 static int read_floats(const char* path, float* out, size_t n) {
   FILE* f = fopen(path, "rb");
   if (!f) return 0;
@@ -85,6 +91,15 @@ int main(int argc, char** argv) {
   EXPECT(ember_predictor_create(model, 0, &none) == EMBER_INVALID_ARGUMENT);
   EXPECT(none == NULL);
   EXPECT(ember_predictor_run(NULL) == EMBER_INVALID_ARGUMENT);
+  /* Custom ops: registered in a build with the registry (test_c_custom_op runs them), refused with a message
+   * saying how to build it in otherwise (EMBER_TEST_CUSTOM_OPS is the build's EMBER_CUSTOM_OPS). */
+#if EMBER_TEST_CUSTOM_OPS
+  EXPECT(ember_register_op("c_api_noop", noop_op, noop_op, NULL) == EMBER_OK);
+#else
+  EXPECT(ember_register_op("c_api_noop", noop_op, noop_op, NULL) == EMBER_UNIMPLEMENTED);
+  EXPECT(strstr(ember_last_error(), "custom ops are not in this build") != NULL);
+  EXPECT(strstr(ember_last_error(), "EMBER_NET_CUSTOM_OPS") != NULL);
+#endif
 
   ember_predictor_free(pred);
   ember_model_free(model);

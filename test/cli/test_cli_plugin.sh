@@ -155,6 +155,10 @@ check "the converted model runs with the plugin" 0 "wrote output" -- "$ember" ru
 check "converted: the same output" 0 "values 10 10" -- same "$tmp/conv.bin" "$tmp/cnn.bin"
 check "profile: the model's built-in ops, not the plugin's" 0 \
   "^  conv2d fc feed fetch layout_transform pool2d reshape2$" -- "$ember" profile --plugin "$plugin" "$tmp/cnn.onnx"
+check "profile: a model with a custom op builds the custom op registry" 0 "^set\(EMBER_NET_CUSTOM_OPS ON\)$" -- \
+  "$ember" profile --plugin "$plugin" "$tmp/cnn.onnx"
+check "profile: a model without one leaves it out" 1 "^$" -- \
+  bash -c "'$ember' profile --plugin '$plugin' '$onnx/mnist.onnx' 2>&1 | grep EMBER_NET_CUSTOM_OPS"
 
 # Without the plugin: the missing type is named.
 check "run ONNX without the plugin names my_relu" 1 "no converter for 'my_relu'" -- \
