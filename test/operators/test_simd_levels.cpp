@@ -85,7 +85,7 @@ TEST_CASE("simd levels: Sgemm tails of rows, columns and depth against PortableS
     WARN("no accelerated Sgemm in this build");
     return;
   }
-  for (int64_t M : {1, 5, 6, 7, 13})
+  for (int64_t M : {1, 5, 6, 7, 8, 9, 10, 11, 13})  // a last row panel of 1 .. 5 rows
     for (int64_t N : {1, 3, 4, 5, 8, 12, 15, 16, 17, 33, 70})
       for (int64_t K : {1, 4, 7, 10, 64}) {  // the aarch64 k loop runs 4 steps at a time, then the rest
         const bool ta = (M + N) % 2 == 1, tb = (N + K) % 3 == 0;
@@ -128,6 +128,10 @@ TEST_CASE("simd levels: conv paths against the portable conv", "[simd][conv]") {
       {6, 41, 46, 7, 3, 2, 1, 1, 1, "relu"},        // im2col s2 to 21x23: 483 columns, three column blocks
       {7, 9, 13, 11, 1, 1, 1, 1, 1, "relu6"},       // 1x1 with pad 1: the GEMM over the input, a bias border
       {10, 14, 14, 13, 1, 2, 0, 1, 1, "relu6"},     // 1x1 s2 to 7x7, bias and clamp on the one-column panel
+      {9, 6, 11, 10, 1, 1, 0, 1, 1, "relu6"},       // 1x1, 66 columns: full-width tiles of 4 rows (10 = 6 + 4)
+      {12, 5, 7, 8, 1, 1, 0, 1, 1, "relu"},         // 1x1, 2-row last panel (8 = 6 + 2), relu
+      {20, 4, 9, 9, 1, 1, 0, 1, 1, ""},             // 1x1, 3-row last panel, bias only
+      {33, 4, 8, 17, 1, 1, 0, 1, 1, "relu6"},       // 1x1, 5-row last panel (the generic store)
       {12, 13, 19, 12, 3, 1, 1, 1, 12, "relu"},     // depthwise 3x3 s1
       {8, 14, 15, 8, 3, 2, 1, 1, 8, "relu6"},       // depthwise 3x3 s2
       {4, 11, 9, 4, 5, 1, 2, 1, 4, ""},             // depthwise 5x5 s1

@@ -177,22 +177,39 @@ inline void ColumnDots(int64_t kc, const float* a, const float* b, int64_t ldb, 
     for (int r = 0; r < kGemmMR; ++r) sums[r] += a[r] * b[0];
 }
 
-// The common full tile (6 x 16, C overwritten, an optional bias per row and a relu / relu6-type clamp) in one
+// The k loop of a tile of fewer rows (a panel's last rows, M = 6 q + 1..4: most channel counts), FMLA_ROWS one
+// of EMBER_ASM_FMLA_ROWS4 / _ROWS2: A packed for 6 rows as in EMBER_ASM_GEMM_K_LOOP, the first 4 (2) used; 70
+// instructions per 64 FMAs (40 per 32), where the 6-row loop spends 104 on the same useful ones. Ends at
+// label 2.
+#define EMBER_ASM_GEMM_K_LOOP_SHORT(FMLA_ROWS)                                     \
+  "cbz %[k4], 3f\n"                                                                \
+  "1:\n"                                                                           \
+  "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n" EMBER_ASM_B_LOAD                  \
+  FMLA_ROWS("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]") EMBER_ASM_B_LOAD      \
+  FMLA_ROWS("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]")                       \
+  "ld1 {v28.4s, v29.4s, v30.4s}, [%[a]], #48\n" EMBER_ASM_B_LOAD                  \
+  FMLA_ROWS("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]") EMBER_ASM_B_LOAD      \
+  FMLA_ROWS("v29.s[2]", "v29.s[3]", "v30.s[0]", "v30.s[1]")                       \
+  "subs %[k4], %[k4], #1\n"                                                        \
+  "b.ne 1b\n"                                                                      \
+  "3:\n"                                                                           \
+  "cbz %[k1], 2f\n"                                                                \
+  "4:\n" EMBER_ASM_B_LOAD                                                         \
+  "ldr q28, [%[a]]\n"                                                              \
+  "add %[a], %[a], #24\n"                                                          \
+  FMLA_ROWS("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]")                       \
+  "subs %[k1], %[k1], #1\n"                                                        \
+  "b.ne 4b\n"                                                                      \
+  "2:\n"
+#define EMBER_ASM_FMLA_ROWS2(a0, a1, a2, a3) \
+  EMBER_ASM_FMLA_ROW("v0", "v1", "v2", "v3", a0) EMBER_ASM_FMLA_ROW("v4", "v5", "v6", "v7", a1)
+
+// Full-width tiles (16 columns, C overwritten, an optional bias per row and a relu / relu6-type clamp) in one
 // asm block: the accumulators start at the bias and are clamped and stored from registers. Through acc[] in
 // memory and the generic epilogue a tile cost ~210 instructions besides its k loop (a quarter of a K = 24
-// tile's), here ~90.
+// tile's), here ~90. Six rows, or 3-4 in a 4-row tile and 1-2 in a 2-row one (storing the first mr rows);
+// five rows are left to the generic code (false).
 #define EMBER_GEMM_FULL_TILE
-inline void FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc,
-                         const GemmEpilogue& e) {
-  static const float kZeros[kGemmMR] = {0.f, 0.f, 0.f, 0.f, 0.f, 0.f};
-  const float* bias = e.bias ? e.bias : kZeros;
-  const float bound_values[2] = {e.lo, e.hi};
-  const float* bounds = bound_values;  // post-incremented by the asm
-  // clamp: 0 none, 1 max only (relu: hi is +inf), 2 max and min
-  const int64_t clamp = e.act != 1 ? 0 : e.hi == __builtin_inff() ? 1 : 2;
-  const int64_t ldb_bytes = ldb * 4, ldc_bytes = ldc * 4;
-  if (kc < 0) kc = 0;
-  int64_t k4 = kc / 4, k1 = kc % 4;
 #define EMBER_ASM_BIAS_ROW(c0, c1, c2, c3)                                    \
   "ld1r {" c0 ".4s}, [%[bias]], #4\n mov " c1 ".16b, " c0 ".16b\n"             \
   "mov " c2 ".16b, " c0 ".16b\n mov " c3 ".16b, " c0 ".16b\n"
@@ -202,31 +219,103 @@ inline void FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb
 #define EMBER_ASM_MIN_ROW(c0, c1, c2, c3)                                                                      \
   "fmin " c0 ".4s, " c0 ".4s, v25.4s\n fmin " c1 ".4s, " c1 ".4s, v25.4s\n fmin " c2 ".4s, " c2 ".4s, v25.4s\n" \
   "fmin " c3 ".4s, " c3 ".4s, v25.4s\n"
-#define EMBER_ASM_ROWS6(M) \
-  M("v0", "v1", "v2", "v3") M("v4", "v5", "v6", "v7") M("v8", "v9", "v10", "v11") \
-  M("v12", "v13", "v14", "v15") M("v16", "v17", "v18", "v19") M("v20", "v21", "v22", "v23")
+#define EMBER_ASM_ROWS4(M) \
+  M("v0", "v1", "v2", "v3") M("v4", "v5", "v6", "v7") M("v8", "v9", "v10", "v11") M("v12", "v13", "v14", "v15")
+#define EMBER_ASM_ROWS6(M) EMBER_ASM_ROWS4(M) M("v16", "v17", "v18", "v19") M("v20", "v21", "v22", "v23")
+#define EMBER_ASM_ROWS2(M) M("v0", "v1", "v2", "v3") M("v4", "v5", "v6", "v7")
+// Rows' clamp: %[clamp] 0 none, 1 max only (relu: hi is +inf), 2 max and min; bounds lo, hi at %[bounds].
+#define EMBER_ASM_CLAMP(ROWS)                 \
+  "cbz %[clamp], 5f\n"                        \
+  "ld1r {v24.4s}, [%[bounds]], #4\n"          \
+  ROWS(EMBER_ASM_MAX_ROW)                     \
+  "cmp %[clamp], #1\n"                        \
+  "b.eq 5f\n"                                 \
+  "ld1r {v25.4s}, [%[bounds]]\n"              \
+  ROWS(EMBER_ASM_MIN_ROW)                     \
+  "5:\n"
+
+inline int64_t ClampKind(const GemmEpilogue& e) { return e.act != 1 ? 0 : e.hi == __builtin_inff() ? 1 : 2; }
+
+inline void FullTile6(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc,
+                      const GemmEpilogue& e) {
+  static const float kZeros[kGemmMR] = {0.f, 0.f, 0.f, 0.f, 0.f, 0.f};
+  const float* bias = e.bias ? e.bias : kZeros;
+  const float bound_values[2] = {e.lo, e.hi};
+  const float* bounds = bound_values;  // post-incremented by the asm
+  const int64_t clamp = ClampKind(e);
+  const int64_t ldb_bytes = ldb * 4, ldc_bytes = ldc * 4;
+  if (kc < 0) kc = 0;
+  int64_t k4 = kc / 4, k1 = kc % 4;
   asm volatile(
-      EMBER_ASM_BIAS_ROW("v0", "v1", "v2", "v3") EMBER_ASM_BIAS_ROW("v4", "v5", "v6", "v7")
-      EMBER_ASM_BIAS_ROW("v8", "v9", "v10", "v11") EMBER_ASM_BIAS_ROW("v12", "v13", "v14", "v15")
-      EMBER_ASM_BIAS_ROW("v16", "v17", "v18", "v19") EMBER_ASM_BIAS_ROW("v20", "v21", "v22", "v23")
+      EMBER_ASM_ROWS6(EMBER_ASM_BIAS_ROW)
       EMBER_ASM_GEMM_K_LOOP
-      "cbz %[clamp], 5f\n"
-      "ld1r {v24.4s}, [%[bounds]], #4\n"
-      EMBER_ASM_ROWS6(EMBER_ASM_MAX_ROW)
-      "cmp %[clamp], #1\n"
-      "b.eq 5f\n"
-      "ld1r {v25.4s}, [%[bounds]]\n"
-      EMBER_ASM_ROWS6(EMBER_ASM_MIN_ROW)
-      "5:\n"
+      EMBER_ASM_CLAMP(EMBER_ASM_ROWS6)
       EMBER_ASM_STORE_ROWS6
       : [a] "+r"(a), [b] "+r"(b), [k4] "+r"(k4), [k1] "+r"(k1), [bias] "+r"(bias), [c] "+r"(c),
         [bounds] "+r"(bounds)
       : [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes), [clamp] "r"(clamp)
       : "cc", "memory", EMBER_ASM_CLOBBER_ROWS6, EMBER_ASM_CLOBBER_B, "v28", "v29", "v30");
+}
+
+// Rows 0 .. mr - 1 of a tile of R rows (R = 4: 3 <= mr <= 4, R = 2: mr <= 2).
+template <int R>
+inline void FullTileShort(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
+                          const GemmEpilogue& e) {
+  float bias_values[4] = {0.f, 0.f, 0.f, 0.f};  // a panel's last rows: only mr bias values exist
+  if (e.bias)
+    for (int r = 0; r < mr; ++r) bias_values[r] = e.bias[r];
+  const float bound_values[2] = {e.lo, e.hi};
+  const float* bias = bias_values;
+  const float* bounds = bound_values;
+  const int64_t clamp = ClampKind(e), ldb_bytes = ldb * 4, ldc_bytes = ldc * 4, rows = mr;
+  if (kc < 0) kc = 0;
+  int64_t k4 = kc / 4, k1 = kc % 4;
+#define EMBER_ASM_OPERANDS                                                                                     \
+  : [a] "+r"(a), [b] "+r"(b), [k4] "+r"(k4), [k1] "+r"(k1), [bias] "+r"(bias), [c] "+r"(c), [bounds] "+r"(bounds) \
+  : [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes), [clamp] "r"(clamp), [rows] "r"(rows)                          \
+  : "cc", "memory", EMBER_ASM_CLOBBER_ROWS4, EMBER_ASM_CLOBBER_B, "v28", "v29", "v30"
+  if constexpr (R == 4) {
+    asm volatile(
+        EMBER_ASM_ROWS4(EMBER_ASM_BIAS_ROW)
+        EMBER_ASM_GEMM_K_LOOP_SHORT(EMBER_ASM_FMLA_ROWS4)
+        EMBER_ASM_CLAMP(EMBER_ASM_ROWS4)
+        "st1 {v0.4s, v1.4s, v2.4s, v3.4s}, [%[c]], %[ldc]\n"
+        "st1 {v4.4s, v5.4s, v6.4s, v7.4s}, [%[c]], %[ldc]\n"
+        "st1 {v8.4s, v9.4s, v10.4s, v11.4s}, [%[c]], %[ldc]\n"
+        "cmp %[rows], #4\n b.lt 6f\n"
+        "st1 {v12.4s, v13.4s, v14.4s, v15.4s}, [%[c]], %[ldc]\n"
+        "6:\n" EMBER_ASM_OPERANDS);
+  } else {
+    asm volatile(
+        EMBER_ASM_ROWS2(EMBER_ASM_BIAS_ROW)
+        EMBER_ASM_GEMM_K_LOOP_SHORT(EMBER_ASM_FMLA_ROWS2)
+        EMBER_ASM_CLAMP(EMBER_ASM_ROWS2)
+        "st1 {v0.4s, v1.4s, v2.4s, v3.4s}, [%[c]], %[ldc]\n"
+        "cmp %[rows], #2\n b.lt 6f\n"
+        "st1 {v4.4s, v5.4s, v6.4s, v7.4s}, [%[c]], %[ldc]\n"
+        "6:\n" EMBER_ASM_OPERANDS);
+  }
+#undef EMBER_ASM_OPERANDS
+}
 #undef EMBER_ASM_BIAS_ROW
 #undef EMBER_ASM_MAX_ROW
 #undef EMBER_ASM_MIN_ROW
+#undef EMBER_ASM_ROWS4
 #undef EMBER_ASM_ROWS6
+#undef EMBER_ASM_ROWS2
+#undef EMBER_ASM_CLAMP
+#undef EMBER_ASM_FMLA_ROWS2
+
+inline bool FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
+                         const GemmEpilogue& e) {
+  if (mr == kGemmMR) {
+    FullTile6(kc, a, b, ldb, c, ldc, e);
+    return true;
+  }
+  if (mr > 4) return false;
+  if (mr > 2) FullTileShort<4>(kc, a, b, ldb, c, ldc, mr, e);
+  else FullTileShort<2>(kc, a, b, ldb, c, ldc, mr, e);
+  return true;
 }
 }  // namespace
 #else
