@@ -208,11 +208,12 @@ inline void ColumnDots(int64_t kc, const float* a, const float* b, int64_t ldb, 
 // asm block: the accumulators start at the bias and are clamped and stored from registers. Through acc[] in
 // memory and the generic epilogue a tile cost ~210 instructions besides its k loop (a quarter of a K = 24
 // tile's), here ~90. Six rows, or 3-4 in a 4-row tile and 1-2 in a 2-row one (storing the first mr rows);
-// five rows are left to the generic code (false).
+// five rows, and a later K block's short tiles (the sums start from C), are left to the generic code (false).
 #define EMBER_GEMM_FULL_TILE
 #define EMBER_ASM_BIAS_ROW(c0, c1, c2, c3)                                    \
   "ld1r {" c0 ".4s}, [%[bias]], #4\n mov " c1 ".16b, " c0 ".16b\n"             \
   "mov " c2 ".16b, " c0 ".16b\n mov " c3 ".16b, " c0 ".16b\n"
+#define EMBER_ASM_LOAD_ROW(c0, c1, c2, c3) "ld1 {" c0 ".4s, " c1 ".4s, " c2 ".4s, " c3 ".4s}, [%[c_in]], %[ldc]\n"
 #define EMBER_ASM_MAX_ROW(c0, c1, c2, c3)                                                                      \
   "fmax " c0 ".4s, " c0 ".4s, v24.4s\n fmax " c1 ".4s, " c1 ".4s, v24.4s\n fmax " c2 ".4s, " c2 ".4s, v24.4s\n" \
   "fmax " c3 ".4s, " c3 ".4s, v24.4s\n"
@@ -236,8 +237,9 @@ inline void ColumnDots(int64_t kc, const float* a, const float* b, int64_t ldb, 
 
 inline int64_t ClampKind(const GemmEpilogue& e) { return e.act != 1 ? 0 : e.hi == __builtin_inff() ? 1 : 2; }
 
+// accumulate: the sums start from C (a later K block, beta 1, no bias) instead of the bias.
 inline void FullTile6(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc,
-                      const GemmEpilogue& e) {
+                      const GemmEpilogue& e, bool accumulate) {
   static const float kZeros[kGemmMR] = {0.f, 0.f, 0.f, 0.f, 0.f, 0.f};
   const float* bias = e.bias ? e.bias : kZeros;
   const float bound_values[2] = {e.lo, e.hi};
@@ -246,14 +248,21 @@ inline void FullTile6(int64_t kc, const float* a, const float* b, int64_t ldb, f
   const int64_t ldb_bytes = ldb * 4, ldc_bytes = ldc * 4;
   if (kc < 0) kc = 0;
   int64_t k4 = kc / 4, k1 = kc % 4;
+  const float* c_in = c;
+  const int64_t from_c = accumulate;
   asm volatile(
+      "cbnz %[from_c], 7f\n"
       EMBER_ASM_ROWS6(EMBER_ASM_BIAS_ROW)
+      "b 8f\n"
+      "7:\n"
+      EMBER_ASM_ROWS6(EMBER_ASM_LOAD_ROW)
+      "8:\n"
       EMBER_ASM_GEMM_K_LOOP
       EMBER_ASM_CLAMP(EMBER_ASM_ROWS6)
       EMBER_ASM_STORE_ROWS6
       : [a] "+r"(a), [b] "+r"(b), [k4] "+r"(k4), [k1] "+r"(k1), [bias] "+r"(bias), [c] "+r"(c),
-        [bounds] "+r"(bounds)
-      : [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes), [clamp] "r"(clamp)
+        [bounds] "+r"(bounds), [c_in] "+r"(c_in)
+      : [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes), [clamp] "r"(clamp), [from_c] "r"(from_c)
       : "cc", "memory", EMBER_ASM_CLOBBER_ROWS6, EMBER_ASM_CLOBBER_B, "v28", "v29", "v30");
 }
 
@@ -298,6 +307,7 @@ inline void FullTileShort(int64_t kc, const float* a, const float* b, int64_t ld
 #undef EMBER_ASM_OPERANDS
 }
 #undef EMBER_ASM_BIAS_ROW
+#undef EMBER_ASM_LOAD_ROW
 #undef EMBER_ASM_MAX_ROW
 #undef EMBER_ASM_MIN_ROW
 #undef EMBER_ASM_ROWS4
@@ -308,11 +318,12 @@ inline void FullTileShort(int64_t kc, const float* a, const float* b, int64_t ld
 
 inline bool FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
                          const GemmEpilogue& e) {
+  const bool accumulate = e.beta != 0.f;  // 1, with no bias (KernelRows' condition)
   if (mr == kGemmMR) {
-    FullTile6(kc, a, b, ldb, c, ldc, e);
+    FullTile6(kc, a, b, ldb, c, ldc, e, accumulate);
     return true;
   }
-  if (mr > 4) return false;
+  if (mr > 4 || accumulate) return false;
   if (mr > 2) FullTileShort<4>(kc, a, b, ldb, c, ldc, mr, e);
   else FullTileShort<2>(kc, a, b, ldb, c, ldc, mr, e);
   return true;

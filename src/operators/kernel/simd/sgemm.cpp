@@ -116,12 +116,14 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
 
   // One B block (kc x nc, packed) against rows panels [p_lo, p_hi) and columns [n0, n0 + nc).
   auto multiply = [&](int64_t k0, int64_t kc, int64_t n0, int64_t nc, int64_t p_lo, int64_t p_hi, const float* bp) {
+    // Later K blocks add to C (the bias went in with the first block), the last applies the activation: a
+    // micro-kernel then starts those blocks' sums from C, with no bias to add (NEON's FullTileFast).
     GemmEpilogue e = ep;
-    if (k0 > 0) e.beta = 1.f;
-    if (k0 + kc < K) {
+    if (k0 > 0) {
+      e.beta = 1.f;
       e.bias = nullptr;
-      e.act = 0;
     }
+    if (k0 + kc < K) e.act = 0;
     for (int64_t p = p_lo; p < p_hi; ++p) {
       const float* a = packed_a + Mp * k0 + p * kGemmMR * kc;
       const int mr = static_cast<int>(std::min<int64_t>(kGemmMR, M - p * kGemmMR));
