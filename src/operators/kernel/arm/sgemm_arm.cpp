@@ -6,7 +6,7 @@ namespace arm {
 
 const simd::GemmKernels& GemmKernelsOf(Isa isa) {
 #if defined(__aarch64__)
-  static const simd::GemmKernels kNeon = {GemmKernelNeon, 16, 4, GatherEvenNeon, GemmAxpy4Neon};
+  static const simd::GemmKernels kNeon = {GemmKernelNeon, 16, 4, GatherEvenNeon, GemmAxpy4Neon, GemmRowNeon};
 #else
   static const simd::GemmKernels kNeon = {GemmKernelNeon, 8, 4, GatherEvenNeon, GemmAxpy4Neon};
 #endif

@@ -18,6 +18,11 @@ void GemmKernelNeon(int64_t kc, const float* a, const float* b, int64_t ldb, flo
                     int nr, const simd::GemmEpilogue& ep);
 void GatherEvenNeon(const float* src, float* dst, int64_t n);
 void GemmAxpy4Neon(const float* a4, const float* b, int64_t ldb, float* s, int64_t n);
+#if defined(__aarch64__)
+// GemmKernels::row (the full-width tiles of one row panel: the asm 16-column tiles with their epilogue).
+void GemmRowNeon(int64_t kc, const float* a, const float* b, int64_t panel_step, int64_t ldb, float* c,
+                 int64_t ldc, int mr, int64_t n, const simd::GemmEpilogue& ep);
+#endif
 
 }  // namespace arm
 }  // namespace ember

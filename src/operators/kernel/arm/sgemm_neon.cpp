@@ -207,8 +207,7 @@ inline void ColumnDots(int64_t kc, const float* a, const float* b, int64_t ldb, 
 // Full-width tiles (16 columns, C overwritten, an optional bias per row and a relu / relu6-type clamp) in one
 // asm block: the accumulators start at the bias and are clamped and stored from registers. Through acc[] in
 // memory and the generic epilogue a tile cost ~210 instructions besides its k loop (a quarter of a K = 24
-// tile's), here ~90. Six rows, or 3-4 in a 4-row tile and 1-2 in a 2-row one (storing the first mr rows);
-// five rows, and a later K block's short tiles (the sums start from C), are left to the generic code (false).
+// tile's), here ~90. Six rows, or 3-4 in a 4-row tile and 1-2 in a 2-row one (storing the first mr rows).
 #define EMBER_GEMM_FULL_TILE
 #define EMBER_ASM_BIAS_ROW(c0, c1, c2, c3)                                    \
   "ld1r {" c0 ".4s}, [%[bias]], #4\n mov " c1 ".16b, " c0 ".16b\n"             \
@@ -235,21 +234,34 @@ inline void ColumnDots(int64_t kc, const float* a, const float* b, int64_t ldb, 
   ROWS(EMBER_ASM_MIN_ROW)                     \
   "5:\n"
 
-inline int64_t ClampKind(const GemmEpilogue& e) { return e.act != 1 ? 0 : e.hi == __builtin_inff() ? 1 : 2; }
+// An epilogue as the asm tiles take it, made once per row of tiles. false: one they do not handle (alpha,
+// leaky, another beta, five rows, or a later K block's short tile), left to the generic code.
+struct AsmEpilogue {
+  float bias[kGemmMR];  // the first mr values, zero past them (a panel's last rows: only mr values exist)
+  float bounds[2];      // lo, hi
+  int64_t clamp;        // 0 none, 1 max only (relu: hi is +inf), 2 max and min
+  int64_t from_c;       // a later K block (beta 1, no bias): the sums start from C instead of the bias
+};
 
-// accumulate: the sums start from C (a later K block, beta 1, no bias) instead of the bias.
+inline bool AsmEpilogueOf(const GemmEpilogue& e, int mr, AsmEpilogue* t) {
+  const bool from_c = e.beta == 1.f && !e.bias;
+  if (e.alpha != 1.f || (e.beta != 0.f && !from_c) || (e.act != 0 && e.act != 1)) return false;
+  if (mr != kGemmMR && (mr > 4 || from_c)) return false;
+  for (int r = 0; r < kGemmMR; ++r) t->bias[r] = e.bias && r < mr ? e.bias[r] : 0.f;
+  t->bounds[0] = e.lo, t->bounds[1] = e.hi;
+  t->clamp = e.act != 1 ? 0 : e.hi == __builtin_inff() ? 1 : 2;
+  t->from_c = from_c;
+  return true;
+}
+
 inline void FullTile6(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc,
-                      const GemmEpilogue& e, bool accumulate) {
-  static const float kZeros[kGemmMR] = {0.f, 0.f, 0.f, 0.f, 0.f, 0.f};
-  const float* bias = e.bias ? e.bias : kZeros;
-  const float bound_values[2] = {e.lo, e.hi};
-  const float* bounds = bound_values;  // post-incremented by the asm
-  const int64_t clamp = ClampKind(e);
+                      const AsmEpilogue& t) {
+  const float* bias = t.bias;
+  const float* bounds = t.bounds;  // post-incremented by the asm
   const int64_t ldb_bytes = ldb * 4, ldc_bytes = ldc * 4;
   if (kc < 0) kc = 0;
   int64_t k4 = kc / 4, k1 = kc % 4;
   const float* c_in = c;
-  const int64_t from_c = accumulate;
   asm volatile(
       "cbnz %[from_c], 7f\n"
       EMBER_ASM_ROWS6(EMBER_ASM_BIAS_ROW)
@@ -262,21 +274,17 @@ inline void FullTile6(int64_t kc, const float* a, const float* b, int64_t ldb, f
       EMBER_ASM_STORE_ROWS6
       : [a] "+r"(a), [b] "+r"(b), [k4] "+r"(k4), [k1] "+r"(k1), [bias] "+r"(bias), [c] "+r"(c),
         [bounds] "+r"(bounds), [c_in] "+r"(c_in)
-      : [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes), [clamp] "r"(clamp), [from_c] "r"(from_c)
+      : [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes), [clamp] "r"(t.clamp), [from_c] "r"(t.from_c)
       : "cc", "memory", EMBER_ASM_CLOBBER_ROWS6, EMBER_ASM_CLOBBER_B, "v28", "v29", "v30");
 }
 
 // Rows 0 .. mr - 1 of a tile of R rows (R = 4: 3 <= mr <= 4, R = 2: mr <= 2).
 template <int R>
 inline void FullTileShort(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
-                          const GemmEpilogue& e) {
-  float bias_values[4] = {0.f, 0.f, 0.f, 0.f};  // a panel's last rows: only mr bias values exist
-  if (e.bias)
-    for (int r = 0; r < mr; ++r) bias_values[r] = e.bias[r];
-  const float bound_values[2] = {e.lo, e.hi};
-  const float* bias = bias_values;
-  const float* bounds = bound_values;
-  const int64_t clamp = ClampKind(e), ldb_bytes = ldb * 4, ldc_bytes = ldc * 4, rows = mr;
+                          const AsmEpilogue& t) {
+  const float* bias = t.bias;
+  const float* bounds = t.bounds;
+  const int64_t clamp = t.clamp, ldb_bytes = ldb * 4, ldc_bytes = ldc * 4, rows = mr;
   if (kc < 0) kc = 0;
   int64_t k4 = kc / 4, k1 = kc % 4;
 #define EMBER_ASM_OPERANDS                                                                                     \
@@ -316,16 +324,19 @@ inline void FullTileShort(int64_t kc, const float* a, const float* b, int64_t ld
 #undef EMBER_ASM_CLAMP
 #undef EMBER_ASM_FMLA_ROWS2
 
+// One tile of mr rows (6, or 1-4) through an asm tile.
+inline void AsmTile(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
+                    const AsmEpilogue& t) {
+  if (mr == kGemmMR) FullTile6(kc, a, b, ldb, c, ldc, t);
+  else if (mr > 2) FullTileShort<4>(kc, a, b, ldb, c, ldc, mr, t);
+  else FullTileShort<2>(kc, a, b, ldb, c, ldc, mr, t);
+}
+
 inline bool FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
                          const GemmEpilogue& e) {
-  const bool accumulate = e.beta != 0.f;  // 1, with no bias (KernelRows' condition)
-  if (mr == kGemmMR) {
-    FullTile6(kc, a, b, ldb, c, ldc, e, accumulate);
-    return true;
-  }
-  if (mr > 4 || accumulate) return false;
-  if (mr > 2) FullTileShort<4>(kc, a, b, ldb, c, ldc, mr, e);
-  else FullTileShort<2>(kc, a, b, ldb, c, ldc, mr, e);
+  AsmEpilogue t;
+  if (!AsmEpilogueOf(e, mr, &t)) return false;
+  AsmTile(kc, a, b, ldb, c, ldc, mr, t);
   return true;
 }
 }  // namespace
@@ -333,6 +344,19 @@ inline bool FullTileFast(int64_t kc, const float* a, const float* b, int64_t ldb
 #define EMBER_GEMM_NV 2
 #endif
 #include "operators/kernel/simd/sgemm_kernel.inc"
+
+#if defined(__aarch64__)
+// GemmKernels::row: the epilogue checked and laid out once, then each 16-column panel straight into its asm tile.
+void GemmRowNeon(int64_t kc, const float* a, const float* b, int64_t panel_step, int64_t ldb, float* c,
+                 int64_t ldc, int mr, int64_t n, const GemmEpilogue& ep) {
+  AsmEpilogue t;
+  if (!AsmEpilogueOf(ep, mr, &t)) {
+    for (int64_t j = 0; j < n; j += 16, b += panel_step) GemmKernelNeon(kc, a, b, ldb, c + j, ldc, mr, 16, ep);
+    return;
+  }
+  for (int64_t j = 0; j < n; j += 16, b += panel_step) AsmTile(kc, a, b, ldb, c + j, ldc, mr, t);
+}
+#endif
 
 void GatherEvenNeon(const float* src, float* dst, int64_t n) {
   int64_t t = 0;

@@ -86,6 +86,7 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
     return;
   }
   const GemmMicroKernel kernel = ks.kernel;
+  const GemmRowFn row_fn = ks.row;
   const int nr = ks.nr;
   const int64_t Mp = RoundUp(M, kGemmMR);
   const int64_t m_panels = Mp / kGemmMR, n_panels = (N + nr - 1) / nr;
@@ -130,7 +131,15 @@ void GemmPacked(int64_t M, int64_t N, int64_t K, const float* packed_a, const Ge
       GemmEpilogue ep_row = e;
       if (e.bias) ep_row.bias = e.bias + p * kGemmMR;
       float* crow = C + p * kGemmMR * ldc + n0;
-      for (int64_t j = 0; j < nc; j += nr) {
+      int64_t j = 0;
+      if (row_fn && nc >= nr) {  // the full-width panels in one call
+        j = nc / nr * nr;
+        if (b_in_place)
+          row_fn(kc, a, b_in_place + k0 * ldb_in_place + n0, nr, ldb_in_place, crow, ldc, mr, j, ep_row);
+        else
+          row_fn(kc, a, bp, kc * nr, nr, crow, ldc, mr, j, ep_row);
+      }
+      for (; j < nc; j += nr) {
         const int w = static_cast<int>(std::min<int64_t>(nr, nc - j));
         if (b_in_place && w == nr)
           kernel(kc, a, b_in_place + k0 * ldb_in_place + n0 + j, ldb_in_place, crow + j, ldc, mr, w, ep_row);
