@@ -142,28 +142,31 @@ void Tile(const float* a, int64_t lda, const float* b, int64_t K, float* c, int6
 
 // The full 6 x 16 tile in assembly (GCC's code for Tile<6> took 35 instructions per k step): per step one ld1 of
 // tiles 0-7 (6 used; post-incremented by the row stride; kWinoVSlack keeps the last row's read inside v), one
-// ld1 of B's four vectors, 24 fmla by lane; two steps per iteration; the sums stored with one st1 per row. 27
-// instructions per step (28 with tiles 4-5 loaded apart).
+// ld1 of B's four vectors, 24 fmla by lane; four steps per iteration; the sums stored with one st1 per row. 26.5
+// instructions per step (27 with two steps per iteration, 28 with tiles 4-5 loaded apart).
 #define EMBER_WINO_STEP                                           \
   "ld1 {v28.4s, v29.4s}, [%[a]], %[lda]\n" EMBER_ASM_B_LOAD       \
   EMBER_ASM_FMLA_ROWS6("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]", "v29.s[0]", "v29.s[1]")
-// Zeroes the rows, runs K steps (two per iteration), stores the rows to c.
+// Zeroes the rows, runs K steps (four per iteration, then one at a time), stores the rows to c.
 #define EMBER_WINO_TILE_ASM(ZERO, STEP, STORE, ...)                                          \
   const int64_t lda_bytes = lda * 4, ldb_bytes = simd::kWinoNB * 4, ldc_bytes = ldc * 4;    \
-  int64_t k2 = K / 2, k1 = K % 2;                                                           \
-  asm volatile(ZERO "cbz %[k2], 3f\n"                                                        \
-               "1:\n" STEP STEP "subs %[k2], %[k2], #1\n"                                   \
+  int64_t k4 = K / 4, k1 = K % 4;                                                           \
+  asm volatile(ZERO "cbz %[k4], 3f\n"                                                        \
+               "1:\n" STEP STEP STEP STEP "subs %[k4], %[k4], #1\n"                         \
                "b.ne 1b\n"                                                                  \
                "3:\n"                                                                       \
-               "cbz %[k1], 2f\n" STEP "2:\n" STORE                                          \
-               : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [k2] "+r"(k2), [k1] "+r"(k1)         \
+               "cbz %[k1], 2f\n"                                                            \
+               "4:\n" STEP "subs %[k1], %[k1], #1\n"                                        \
+               "b.ne 4b\n"                                                                  \
+               "2:\n" STORE                                                                 \
+               : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [k4] "+r"(k4), [k1] "+r"(k1)         \
                : [lda] "r"(lda_bytes), [ldb] "r"(ldb_bytes), [ldc] "r"(ldc_bytes)            \
                : "cc", "memory", __VA_ARGS__);
 void Tile6Asm(const float* a, int64_t lda, const float* b, int64_t K, float* c, int64_t ldc) {
   EMBER_WINO_TILE_ASM(EMBER_ASM_ZERO_ROWS6, EMBER_WINO_STEP, EMBER_ASM_STORE_ROWS6, EMBER_ASM_CLOBBER_ROWS6,
                       EMBER_ASM_CLOBBER_B, "v28", "v29")
 }
-// The last 4 tiles (a 7x7 output has 4 F(4,3) tiles in all): the same with 16 accumulators, 19 per 16 FMAs.
+// The last 4 tiles (a 7x7 output has 4 F(4,3) tiles in all): the same with 16 accumulators, 18.5 per 16 FMAs.
 #define EMBER_WINO_STEP4                          \
   "ld1 {v28.4s}, [%[a]], %[lda]\n" EMBER_ASM_B_LOAD \
   EMBER_ASM_FMLA_ROWS4("v28.s[0]", "v28.s[1]", "v28.s[2]", "v28.s[3]")
