@@ -4,7 +4,7 @@
 #     an op the profile leaves out (the slim build links only the profile's ops and kernels);
 #   - the loaders of the formats the profile leaves out are absent (and protobuf with Paddle and ONNX);
 #   - the converters are those of the profile's source op types, and no other converter function is linked;
-#   - the custom op registry is absent unless the profile runs custom ops;
+#   - the custom op registry is absent unless the profile runs custom ops, the FMA-limit loop in every profile;
 #   - the conv kernel variants the profile leaves out (Winograd, depthwise 3x3 / 5x5, the stride-2 stem) and the
 #     SIMD elementwise code of a profile without elementwise ops are not linked;
 #   - libember.so's exported dynamic symbols are only the public API: the C API (ember_*) and the C++ classes
@@ -114,6 +114,11 @@ if grep -q '^set(EMBER_NET_KERNELS' "$profile"; then
     grep -q 'simd::ElementwiseRun(' <<<"$syms" && bad "no elementwise op in the profile but $exe has ElementwiseRun" || ok
   fi
   echo "$n_absent kernel variants and families outside the profile checked absent"
+fi
+
+# The FMA-limit loop (`ember bench`'s %lim, a benchmarking aid) only in the full build.
+if [ "$(basename "$profile")" != full.cmake ]; then
+  grep -q 'MeasureFmaPeakGflops' <<<"$syms" && bad "a net profile's build has the FMA-limit loop" || ok
 fi
 
 # The custom op registry: in the full build and the profiles whose models run custom ops (EMBER_NET_CUSTOM_OPS).

@@ -301,7 +301,7 @@ void BenchSgemmPerLevel(const IsaAccel& isa, const BenchArgs& a) {
   const int active = isa.active();
   for (int v = isa.detected(); v >= 0; --v) {
     isa.set_active(v);  // Sgemm runs at the active level
-    const double lim = isa.fma_peak_gflops(v, a.threads);
+    const double lim = isa.fma_peak_gflops ? isa.fma_peak_gflops(v, a.threads) : 0.0;  // 0: not built
     std::vector<double> t;
     for (int i = 0; i < a.warmup + a.loops; ++i) {
       auto t0 = Clock::now();
@@ -313,7 +313,7 @@ void BenchSgemmPerLevel(const IsaAccel& isa, const BenchArgs& a) {
     std::printf("sgemm %lldx%lldx%lld %-9s %d thread%s: best %.2f ms median %.2f ms = %.1f GFLOP/s, %.1f%% of "
                 "its FMA limit %.1f\n",
                 static_cast<long long>(n), static_cast<long long>(n), static_cast<long long>(n), isa.name(v),
-                a.threads, a.threads > 1 ? "s" : "", best, med, g, 100 * g / lim, lim);
+                a.threads, a.threads > 1 ? "s" : "", best, med, g, lim > 0 ? 100 * g / lim : 0.0, lim);
   }
   isa.set_active(active);
 }
@@ -324,8 +324,10 @@ double ReportIsa(const BenchArgs& a) {
   const IsaAccel* isa = CpuAccel().isa;
   if (!isa) return 0;
   const int level = isa->active();
-  if (a.no_limit) {
-    std::printf("isa: %s (FMA limit not measured: --no-limit)\n", isa->name(level));
+  if (a.no_limit || !isa->fma_peak_gflops) {
+    std::printf("isa: %s (FMA limit not measured: %s)\n", isa->name(level),
+                a.no_limit ? "--no-limit" : "a net profile's build has no FMA loop");
+    if (a.sgemm) BenchSgemmPerLevel(*isa, a);
     return 0;
   }
   const double limit1 = isa->fma_peak_gflops(level, 1);

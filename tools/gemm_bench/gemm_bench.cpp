@@ -145,7 +145,8 @@ int main(int argc, char** argv) {
     std::printf("isa %s, int8 %s, %d thread(s); median of %d, interleaved\n%-18s %10s %9s %10s %9s %8s\n",
                 accel.isa->name(level), accel.igemm->name(), a.threads, a.reps, "MxNxK", "sgemm ms", "GFLOP/s",
                 "int8 ms", "GOPS", "speedup");
-  const double peak = a.int8 ? 0 : accel.isa->fma_peak_gflops(level, a.threads);
+  // 0: not measured (int8, or a net profile's build, which has no FMA loop)
+  const double peak = a.int8 || !accel.isa->fma_peak_gflops ? 0 : accel.isa->fma_peak_gflops(level, a.threads);
   if (!a.int8)
     std::printf("isa %s, %d thread(s), FMA limit %.1f GFLOP/s; median of %d, interleaved\n", accel.isa->name(level),
               a.threads, peak, a.reps);
@@ -179,7 +180,7 @@ int main(int argc, char** argv) {
     }
     const double mi = Median(isa_ms), mp = Median(plain_ms), flop = 2.0 * M * N * K;
     std::printf("%-18s %10.3f %9.2f %6.1f %12.3f %9.2f %7.2fx\n", s.c_str(), mi, flop / mi * 1e-6,
-                100.0 * flop / mi * 1e-6 / peak, mp, flop / mp * 1e-6, mp / mi);
+                peak > 0 ? 100.0 * flop / mi * 1e-6 / peak : 0.0, mp, flop / mp * 1e-6, mp / mi);
   }
   return 0;
 }

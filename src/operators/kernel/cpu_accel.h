@@ -27,7 +27,8 @@ struct IsaAccel {
   int (*active)();         // the level the kernels run at
   int (*set_active)(int level);  // clamped to detected(); returns the level now active. Not while kernels run.
   const char* (*name)(int level);
-  double (*fma_peak_gflops)(int level, int threads);  // measured, an FMA counting 2
+  // Measured, an FMA counting 2; null in a net profile's build (a benchmarking aid: `ember bench`'s %lim).
+  double (*fma_peak_gflops)(int level, int threads);
 };
 
 // C[M x N] = alpha * op(A) * op(B) + beta * C, as PortableSgemm (central-arm-func/gemm_func.h).

@@ -103,6 +103,9 @@ const ConvAccel kConv = {
 
 // ---- the other ops ----
 
+// The FMA-limit loop (`ember bench`'s %lim, a benchmarking aid) only in the full build, not a net profile's.
+constexpr bool kFmaPeakBuilt = std::string_view(EMBER_NET_PROFILE) == "full";
+
 double FmaPeak(int level, int threads) {
   if (static_cast<Isa>(level) == Isa::kNeon && IsaSupported(Isa::kNeon))
     return simd::MeasureFmaPeakGflops(FmaLoopNeon, 4, threads);
@@ -115,7 +118,7 @@ const IsaAccel kIsa = {
     [] { return static_cast<int>(ActiveIsa()); },
     [](int level) { return static_cast<int>(SetActiveIsa(static_cast<Isa>(level < 0 ? 0 : level))); },
     [](int level) { return IsaName(static_cast<Isa>(level)); },
-    FmaPeak,
+    kFmaPeakBuilt ? FmaPeak : nullptr,
 };
 
 void SgemmActive(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,

@@ -130,13 +130,18 @@ const ConvAccel kConv = {
 
 // ---- the other ops ----
 
+// The FMA-limit loop (`ember bench`'s %lim, a benchmarking aid) only in the full build, not a net profile's.
+constexpr bool kFmaPeakBuilt = std::string_view(EMBER_NET_PROFILE) == "full";
+
+double FmaPeak(int level, int threads) { return MeasureFmaPeakGflops(static_cast<Isa>(level), threads); }
+
 const IsaAccel kIsa = {
     "EMBER_ISA=avx512|avx2|generic",
     [] { return static_cast<int>(DetectedIsa()); },
     [] { return static_cast<int>(ActiveIsa()); },
     [](int level) { return static_cast<int>(SetActiveIsa(static_cast<Isa>(level < 0 ? 0 : level))); },
     [](int level) { return IsaName(static_cast<Isa>(level)); },
-    [](int level, int threads) { return MeasureFmaPeakGflops(static_cast<Isa>(level), threads); },
+    kFmaPeakBuilt ? FmaPeak : nullptr,
 };
 
 void SgemmActive(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
