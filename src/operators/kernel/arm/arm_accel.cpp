@@ -67,8 +67,11 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
              const float* x, float* y) {
   if (IsDirectS2(path)) return ConvDirectS2Arm(g, filter, bias, act, x, y);
   simd::GemmEpilogue ep;
-  const bool fused = simd::EpilogueActivation(act, &ep);
+  bool fused = simd::EpilogueActivation(act, &ep);
   if (path == kDepthwise) {
+    // The pack4 row pass of this activation kind may be left out of the build: then the activation runs after.
+    const int kind = ep.act == 1 && ep.hi == __builtin_inff() ? 3 : ep.act;
+    fused = fused && kind >= 0 && kind < 4 && kDw4cActBuilt[kind];
     if (!fused) ep.act = 0;
     DepthwiseArm(g, filter, bias, ep, x, y, fused ? nullptr : DepthwisePostActivation, &act);
   } else if (path == kGemm && !simd::ConvGemmPacked(g, filter, bias, act, x, y, GemmKernelsOf(ActiveIsa()))) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "operators/kernel/arm/cpu_arm.h"
+#include "operators/kernel/kernels_built.h"
 #include "operators/kernel/simd/dwconv.h"  // DepthwiseShapeSupported, DwPostFn
 
 namespace ember {
@@ -30,6 +31,13 @@ struct Dw4cArgs {
   simd::GemmEpilogue ep;
 };
 void Dw4cNeon(const Dw4cArgs& a);  // packs the band into the tile, then computes it
+
+// The pack4 row passes' activation kinds: 0 none, 1 clamp [lo, hi], 2 leaky, 3 relu (a clamp with hi = +inf:
+// max only). One row pass per kind the build's activations need (kernels_built.h); a fused activation of
+// another kind runs as kind 0 with the activation applied after (ConvRun).
+constexpr bool kDw4cActBuilt[4] = {
+    true, ActivationBuilt("relu6") || ActivationBuilt("clip"), ActivationBuilt("leaky_relu"),
+    ActivationBuilt("relu") || ActivationBuilt("relu6") || ActivationBuilt("clip")};
 
 // True when DepthwiseArm handles `g` at `isa` (neon, supported, a shape the kernels take).
 bool DepthwiseKernelSupported(const ConvGeometry& g, Isa isa);
