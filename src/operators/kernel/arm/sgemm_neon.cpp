@@ -323,6 +323,7 @@ inline void FullTileShort(int64_t kc, const float* a, const float* b, int64_t ld
 #undef EMBER_ASM_ROWS2
 #undef EMBER_ASM_CLAMP
 #undef EMBER_ASM_FMLA_ROWS2
+#undef EMBER_ASM_GEMM_K_LOOP_SHORT
 
 // One tile of mr rows (6, or 1-4) through an asm tile.
 inline void AsmTile(int64_t kc, const float* a, const float* b, int64_t ldb, float* c, int64_t ldc, int mr,
