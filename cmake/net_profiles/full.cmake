@@ -19,5 +19,5 @@ set(EMBER_NET_OPS
   bitwise_and bitwise_or bitwise_xor put_along_axis scatter_nd gather_nd one_hot isinf_v2 isnan_v2 group_norm
   where_index window non_max_suppression einsum determinant reverse_sequence unique
   onnx_rnn grid_sampler affine_grid center_crop_pad
-  quantize_linear dequantize_linear matmul_integer conv2d_integer
+  quantize_linear dequantize_linear matmul_integer conv2d_integer quantized_conv2d
 )

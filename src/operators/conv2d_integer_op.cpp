@@ -53,20 +53,8 @@ Status Conv2dIntegerOp::InferShape() {
                 "input FilterZeroPoint must be integers, one or one per output channel (", w[0], "), got ",
                 DataTypeName(p.filter_zero_point->dtype()), " ", p.filter_zero_point->dims().ToString());
   ConvGeometry& g = p.geo;
-  g.batch = x[0], g.in_c = x[1], g.in_h = x[2], g.in_w = x[3];
-  g.out_c = w[0], g.groups = p.groups, g.kernel_h = w[2], g.kernel_w = w[3];
-  g.stride_h = p.strides[0], g.stride_w = p.strides[1];
-  int64_t in[2] = {g.in_h, g.in_w}, kernel[2] = {g.kernel_h, g.kernel_w};
-  int64_t dil[2] = {p.dilations[0], p.dilations[1]}, pads[4];
-  EMBER_RETURN_IF_ERROR(ResolvePadding(p.paddings, p.padding_algorithm, in, p.strides.data(), kernel, pads, dil));
-  g.dilation_h = dil[0], g.dilation_w = dil[1];
-  g.pad_top = pads[0], g.pad_bottom = pads[1], g.pad_left = pads[2], g.pad_right = pads[3];
-  const int64_t span_h = g.in_h + g.pad_top + g.pad_bottom - (g.dilation_h * (g.kernel_h - 1) + 1);
-  const int64_t span_w = g.in_w + g.pad_left + g.pad_right - (g.dilation_w * (g.kernel_w - 1) + 1);
-  EMBER_CHECK(span_h >= 0 && span_w >= 0, "output size would be <= 0: Input ", x.ToString(), ", Filter ",
-              w.ToString());
-  g.out_h = span_h / g.stride_h + 1;
-  g.out_w = span_w / g.stride_w + 1;
+  EMBER_RETURN_IF_ERROR(ResolveConvGeometry(x, w, p.strides, p.paddings, p.dilations, p.groups,
+                                            p.padding_algorithm, &g));
   p.output->Resize(DDim({g.batch, g.out_c, g.out_h, g.out_w}));
   p.output->set_dtype(DataType::kInt32);
   return Status::OK();

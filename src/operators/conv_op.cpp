@@ -54,6 +54,29 @@ Status ResolvePadding(const std::vector<int64_t>& paddings_attr, const std::stri
                          padding_algorithm, "'");
 }
 
+Status ResolveConvGeometry(const DDim& x, const DDim& w, const std::vector<int64_t>& strides,
+                           const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations,
+                           int64_t groups, const std::string& padding_algorithm, ConvGeometry* geo) {
+  ConvGeometry& g = *geo;
+  g.batch = x[0], g.in_c = x[1], g.in_h = x[2], g.in_w = x[3];
+  g.out_c = w[0], g.groups = groups, g.kernel_h = w[2], g.kernel_w = w[3];
+  g.stride_h = strides[0], g.stride_w = strides[1];
+  int64_t in[2] = {g.in_h, g.in_w}, kernel[2] = {g.kernel_h, g.kernel_w};
+  int64_t dil[2] = {dilations[0], dilations[1]}, pads[4];
+  EMBER_RETURN_IF_ERROR(ResolvePadding(paddings, padding_algorithm, in, strides.data(), kernel, pads, dil));
+  g.dilation_h = dil[0], g.dilation_w = dil[1];
+  g.pad_top = pads[0], g.pad_bottom = pads[1], g.pad_left = pads[2], g.pad_right = pads[3];
+  const int64_t extent_h = g.dilation_h * (g.kernel_h - 1) + 1, extent_w = g.dilation_w * (g.kernel_w - 1) + 1;
+  const int64_t span_h = g.in_h + g.pad_top + g.pad_bottom - extent_h;
+  const int64_t span_w = g.in_w + g.pad_left + g.pad_right - extent_w;
+  EMBER_CHECK(span_h >= 0 && span_w >= 0, "output size would be <= 0: Input ", x.ToString(), ", Filter ",
+              w.ToString(), ", paddings {", g.pad_top, ",", g.pad_bottom, ",", g.pad_left, ",", g.pad_right,
+              "}, dilations {", g.dilation_h, ",", g.dilation_w, "}");
+  g.out_h = span_h / g.stride_h + 1;
+  g.out_w = span_w / g.stride_w + 1;
+  return Status::OK();
+}
+
 Status ConvParam::Bind(ParamBinder* b) {
   input = b->Input("Input");
   filter = b->Input("Filter");
@@ -114,33 +137,8 @@ Status ConvOp::InferShape() {
   }
 
   ConvGeometry& g = p.geo;
-  g.batch = x[0];
-  g.in_c = x[1];
-  g.in_h = x[2];
-  g.in_w = x[3];
-  g.out_c = w[0];
-  g.groups = p.groups;
-  g.kernel_h = w[2];
-  g.kernel_w = w[3];
-  g.stride_h = p.strides[0];
-  g.stride_w = p.strides[1];
-  int64_t in[2] = {g.in_h, g.in_w}, kernel[2] = {g.kernel_h, g.kernel_w};
-  int64_t dil[2] = {p.dilations[0], p.dilations[1]}, pads[4];
-  EMBER_RETURN_IF_ERROR(ResolvePadding(p.paddings, p.padding_algorithm, in, p.strides.data(), kernel, pads, dil));
-  g.dilation_h = dil[0];
-  g.dilation_w = dil[1];
-  g.pad_top = pads[0];
-  g.pad_bottom = pads[1];
-  g.pad_left = pads[2];
-  g.pad_right = pads[3];
-  int64_t extent_h = g.dilation_h * (g.kernel_h - 1) + 1, extent_w = g.dilation_w * (g.kernel_w - 1) + 1;
-  int64_t span_h = g.in_h + g.pad_top + g.pad_bottom - extent_h;
-  int64_t span_w = g.in_w + g.pad_left + g.pad_right - extent_w;
-  EMBER_CHECK(span_h >= 0 && span_w >= 0, "output size would be <= 0: Input ", x.ToString(), ", Filter ",
-              w.ToString(), ", paddings {", g.pad_top, ",", g.pad_bottom, ",", g.pad_left, ",", g.pad_right,
-              "}, dilations {", g.dilation_h, ",", g.dilation_w, "}");
-  g.out_h = span_h / g.stride_h + 1;
-  g.out_w = span_w / g.stride_w + 1;
+  EMBER_RETURN_IF_ERROR(ResolveConvGeometry(x, w, p.strides, p.paddings, p.dilations, p.groups,
+                                            p.padding_algorithm, &g));
   if (p.nchw16c)
     p.output->Resize(DDim({g.batch, (g.out_c + 15) / 16, g.out_h, g.out_w, 16}));
   else

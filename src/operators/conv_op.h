@@ -35,6 +35,12 @@ Status ResolvePadding(const std::vector<int64_t>& paddings_attr, const std::stri
 Status CheckConvAttrs(const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                       const std::vector<int64_t>& dilations, const std::string& data_format);
 
+// The geometry of input dims x [N, C, H, W] and filter dims w [Cout, C/groups, kh, kw] (both checked 4-D by the
+// caller) under the attributes; InvalidArgument when the output would be empty.
+Status ResolveConvGeometry(const DDim& x, const DDim& w, const std::vector<int64_t>& strides,
+                           const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations,
+                           int64_t groups, const std::string& padding_algorithm, ConvGeometry* geo);
+
 struct ConvParam {
   const Tensor* input = nullptr;
   const Tensor* filter = nullptr;

@@ -1,0 +1,65 @@
+#include "operators/quantized_conv2d_op.h"
+
+#include "framework/op_registry.h"
+
+namespace ember {
+
+Status QuantizedConv2dParam::Bind(ParamBinder* b) {
+  input = b->Input("Input");
+  filter = b->Input("Filter");
+  filter_scale = b->Input("FilterScale");
+  bias = b->OptionalInput("Bias");
+  output = b->Output("Output");
+  weights_scope = b->weights_scope();
+  const auto& names = b->op().Input("Filter");
+  if (names.size() == 1 && weights_scope->FindLocalVar(names[0]) && !b->op().Output("Output").empty())
+    cache_key = "quantized_conv2d_igemm:" + names[0] + ">" + b->op().Output("Output")[0];
+  AttrReader& a = b->attrs();
+  strides = a.Ints("strides", {1, 1});
+  paddings = a.Ints("paddings", {0, 0});
+  dilations = a.Ints("dilations", {1, 1});
+  groups = a.Int("groups", 1);
+  padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
+  input_mul = a.Float("input_mul", 1.f);
+  input_step = a.Float("input_step", 1.f);
+  quant_min = a.Int("quant_min", -128);
+  quant_max = a.Int("quant_max", 127);
+  return ParseFusedActivation(b->op(), &act);
+}
+
+Status QuantizedConv2dOp::InferShape() {
+  QuantizedConv2dParam& p = param_;
+  EMBER_CHECK_DTYPE(p.input, DataType::kFloat32, "input Input");
+  EMBER_CHECK_DTYPE(p.filter, DataType::kInt8, "input Filter");
+  EMBER_CHECK_DTYPE(p.filter_scale, DataType::kFloat32, "input FilterScale");
+  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, "NCHW"));
+  EMBER_CHECK(p.quant_min >= -128 && p.quant_min <= 0 && p.quant_max >= 1 && p.quant_max <= 127,
+              "attributes quant_min and quant_max must lie in [-128, 0] and [1, 127], got ", p.quant_min, " and ",
+              p.quant_max);
+  EMBER_CHECK(p.input_mul > 0 && p.input_step > 0, "attributes input_mul and input_step must be positive, got ",
+              p.input_mul, " and ", p.input_step);
+  const DDim& x = p.input->dims();
+  const DDim& w = p.filter->dims();
+  EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
+  EMBER_CHECK(w.size() == 4, "input Filter must be 4-D [Cout, Cin/groups, kh, kw], got ", w.ToString());
+  EMBER_CHECK(p.groups >= 1 && x[1] % p.groups == 0 && w[0] % p.groups == 0 && w[1] * p.groups == x[1],
+              "Input ", x.ToString(), " and Filter ", w.ToString(), " do not fit groups = ", p.groups);
+  EMBER_CHECK(w[2] > 0 && w[3] > 0, "Filter kernel size must be positive, got ", w.ToString());
+  EMBER_CHECK(p.filter_scale->numel() == w[0], "input FilterScale must have ", w[0],
+              " values (output channels), got ", p.filter_scale->dims().ToString());
+  if (p.bias) {
+    EMBER_CHECK_DTYPE(p.bias, DataType::kFloat32, "input Bias");
+    EMBER_CHECK(p.bias->numel() == w[0], "input Bias must have ", w[0], " values (output channels), got ",
+                p.bias->dims().ToString());
+  }
+  ConvGeometry& g = p.geo;
+  EMBER_RETURN_IF_ERROR(ResolveConvGeometry(x, w, p.strides, p.paddings, p.dilations, p.groups,
+                                            p.padding_algorithm, &g));
+  p.output->Resize(DDim({g.batch, g.out_c, g.out_h, g.out_w}));
+  p.output->set_dtype(DataType::kFloat32);
+  return Status::OK();
+}
+
+REGISTER_OPERATOR_CPU(quantized_conv2d, QuantizedConv2dOp)
+
+}  // namespace ember
