@@ -24,6 +24,10 @@ Status QuantizedConv2dParam::Bind(ParamBinder* b) {
   input_step = a.Float("input_step", 1.f);
   quant_min = a.Int("quant_min", -128);
   quant_max = a.Int("quant_max", 127);
+  const int64_t round_type = a.Int("round_type", 0);
+  EMBER_CHECK(round_type == 0 || round_type == 1, "attribute round_type must be 0 (ties to even) or 1 (ties away",
+              " from zero), got ", round_type);
+  ties_away = round_type == 1;
   return ParseFusedActivation(b->op(), &act);
 }
 

@@ -1,6 +1,7 @@
 // quantized_conv2d: a float convolution computed in int8, what fold_quantized_conv makes of a conv2d between
 // Paddle's quantize_linear / dequantize_linear (or ONNX's QDQ). Input (float32) is quantized per tensor:
-// q = saturate(round(input_mul * x), quant_min, quant_max), ties to even (quantize_linear's rounding); Filter
+// q = saturate(round(input_mul * x), quant_min, quant_max), ties to even (round_type 0) or away from zero (1), as
+// quantize_linear rounds; Filter
 // holds int8 values [Cout, Cin/groups, kh, kw] with one step per output channel (FilterScale [Cout]). The
 // products sum exactly in int32, then Output = acc * input_step * FilterScale[o] + Bias[o] and the fused
 // activation (conv2d's attributes). Attributes as conv2d's: strides, paddings, dilations, groups,
@@ -28,6 +29,7 @@ struct QuantizedConv2dParam {
   std::string padding_algorithm;
   float input_mul = 1.f, input_step = 1.f;  // q = round(input_mul * x); x ~ q * input_step
   int64_t quant_min = -128, quant_max = 127;
+  bool ties_away = false;  // round_type 1
   ActivationSpec act;
   ConvGeometry geo;  // set by InferShape
   // Set when Filter is a model weight: its int8 GEMM packing is made once and shared under this key.

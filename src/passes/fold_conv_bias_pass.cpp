@@ -1,4 +1,4 @@
-// fold_conv_bias: conv2d / depthwise_conv2d [+ Bias] + elementwise_add of a per-channel or scalar weight -> the
+// fold_conv_bias: conv2d / depthwise_conv2d / quantized_conv2d [+ Bias] + elementwise_add of a per-channel or scalar weight -> the
 // conv with Bias (the sum, when it had one).
 #include "passes/pass_util.h"
 #include "passes/passes.h"
@@ -10,9 +10,11 @@ Status FoldConvBiasPass(ProgramDesc* program, Scope* weights) {
   BlockDesc& b = program->block0();
   FuseSoleReaders(
       program,
-      [&](const OpDesc& op) { return ConvFilter(op, *weights) && !HasFusedActivation(op) ? "Output" : nullptr; },
+      [&](const OpDesc& op) {
+        return ConvWeightChannels(op, *weights) > 0 && !HasFusedActivation(op) ? "Output" : nullptr;
+      },
       [&](OpDesc& conv, const OpDesc& add, size_t, const Uses&, std::set<std::string>*) {
-        const int64_t cout = ConvFilter(conv, *weights)->dims()[0];
+        const int64_t cout = ConvWeightChannels(conv, *weights);
         std::vector<float> add_c;
         if (add.type != "elementwise_add" || !ChannelOperand(add, *weights, cout, &add_c)) return false;
         const Tensor* old = conv.HasInput("Bias") ? Weight(*weights, conv.Input("Bias")[0]) : nullptr;

@@ -21,7 +21,7 @@ bool IsFloatElementwise(const BlockDesc& b, const OpDesc& op) {
 // The output slot of an op that can absorb an activation, or nullptr.
 const char* FusingSlot(const BlockDesc& b, const OpDesc& op) {
   if (HasFusedActivation(op)) return nullptr;
-  if (IsConv(op)) return "Output";
+  if (IsConvLike(op)) return "Output";
   if (IsFloatElementwise(b, op)) return "Out";
   const Attribute* legacy = op.Attr("activation_type");  // fc's own relu attribute
   return op.type == "fc" && !(legacy && !legacy->s.empty()) ? "Out" : nullptr;
@@ -38,7 +38,7 @@ Status FuseActivationPass(ProgramDesc* program, Scope*) {
           return false;
         op.attrs["fuse_activation"] = Attribute::String(act.type);
         for (const auto& kv : act.attrs) op.attrs["fuse_" + kv.first] = kv.second;
-        op.SetOutput(IsConv(op) ? "Output" : "Out", act.Output("Out"));
+        op.SetOutput(IsConvLike(op) ? "Output" : "Out", act.Output("Out"));
         return true;
       });
   return Status::OK();

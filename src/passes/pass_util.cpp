@@ -5,6 +5,8 @@ namespace passes {
 
 bool IsConv(const OpDesc& op) { return op.type == "conv2d" || op.type == "depthwise_conv2d"; }
 
+bool IsConvLike(const OpDesc& op) { return IsConv(op) || op.type == "quantized_conv2d"; }
+
 bool HasFusedActivation(const OpDesc& op) {
   const Attribute* a = op.Attr("fuse_activation");
   return a && !(a->type == AttrType::kString && a->s.empty());
@@ -60,7 +62,7 @@ std::string AddWeight(BlockDesc* b, Scope* w, const std::string& base, Tensor t)
   VarDesc v;
   v.name = name;
   v.persistable = true;
-  v.dtype = static_cast<int>(VarDataType::kFP32);
+  v.dtype = VarDataTypeOf(t.dtype());
   v.dims = t.dims().vec();
   b->AddVar(v);
   *w->Var(name)->GetMutable() = std::move(t);
@@ -107,6 +109,14 @@ bool ChannelOperand(const OpDesc& op, const Scope& w, int64_t cout, std::vector<
   per_channel->resize(static_cast<size_t>(cout));
   for (int64_t c = 0; c < cout; ++c) (*per_channel)[static_cast<size_t>(c)] = all_ones ? v[0] : v[c];
   return true;
+}
+
+int64_t ConvWeightChannels(const OpDesc& conv, const Scope& weights) {
+  if (const Tensor* f = ConvFilter(conv, weights)) return f->dims()[0];
+  if (conv.type != "quantized_conv2d" || conv.Input("Filter").size() != 1) return -1;
+  const Variable* v = weights.FindVar(conv.Input("Filter")[0]);
+  if (!v || !v->Get().initialized() || v->Get().dims().size() != 4) return -1;
+  return v->Get().dims()[0];
 }
 
 const Tensor* ConvFilter(const OpDesc& conv, const Scope& weights) {

@@ -15,6 +15,8 @@ namespace ember {
 namespace passes {
 
 bool IsConv(const OpDesc& op);
+// A conv or quantized_conv2d: an op whose Output a bias and an activation can be folded into.
+bool IsConvLike(const OpDesc& op);
 // Exported Paddle programs often carry fuse_activation = "": that means none.
 bool HasFusedActivation(const OpDesc& op);
 
@@ -44,6 +46,8 @@ bool IsPlainMul(const OpDesc& op);
 // one value per channel ([C] at axis 1, [1, C, 1, 1], [C, 1, 1]) or one value for all. False when the op has
 // other inputs, a fused activation or a Y of another shape.
 bool ChannelOperand(const OpDesc& op, const Scope& w, int64_t cout, std::vector<float>* per_channel);
+// The output channels of a conv-like op whose filter is a 4-D weight (float, or int8 for quantized_conv2d), or -1.
+int64_t ConvWeightChannels(const OpDesc& conv, const Scope& weights);
 // A conv whose filter is a 4-D float weight, or nullptr.
 const Tensor* ConvFilter(const OpDesc& conv, const Scope& weights);
 

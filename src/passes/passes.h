@@ -58,6 +58,8 @@ Status OptimizeProgram(ProgramDesc* program, Scope* weights, const PassOptions& 
 Status DropoutToScalePass(ProgramDesc* program, Scope* weights = nullptr);
 // Removes identity ops (scale with scale 1 and bias 0) by rewiring producers or consumers.
 Status RemoveIdentityPass(ProgramDesc* program, Scope* weights = nullptr);
+// conv(dequantize_linear(quantize_linear(x)), dequantize_linear(int8 weight)) -> quantized_conv2d(x, weight).
+Status FoldQuantizedConvPass(ProgramDesc* program, Scope* weights);
 // conv [+Bias] + elementwise_mul(per-channel or scalar weight) -> conv with scaled filter and bias.
 Status FoldConvScalePass(ProgramDesc* program, Scope* weights);
 // conv [+Bias] + elementwise_add(per-channel or scalar weight) -> conv with Bias.

@@ -2,7 +2,7 @@
 // to even) and saturated, a direct conv of the integers in double, scaled per output channel, bias and
 // activation added. The portable loops and the int8 GEMM at every level of this build's instruction-set folder
 // must match it: shapes around the tile widths, groups, strides, dilations, asymmetric pads, inputs past the
-// range (saturation) and exact ties.
+// range (saturation) and exact ties, rounded to even or away from zero.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -30,6 +30,7 @@ struct QData {
   std::vector<float> x, fscale, bias;
   std::vector<int8_t> w;
   float mul = 0, step = 0;
+  bool ties_away = false;  // round_type 1: ties away from zero, the range [-127, 127]
 };
 
 QData MakeData(const QCase& c, std::mt19937* rng) {
@@ -59,7 +60,10 @@ std::vector<float> Reference(const QCase& c, const QData& d) {
   const int64_t ow = (c.w + c.pads[2] + c.pads[3] - c.dil * (c.kw - 1) - 1) / c.stride + 1;
   const int64_t cin_g = c.cin / c.groups, cout_g = c.cout / c.groups;
   std::vector<double> q(d.x.size());
-  for (size_t i = 0; i < q.size(); ++i) q[i] = std::min(127.0, std::max(-128.0, static_cast<double>(std::nearbyint(d.x[i] * d.mul))));
+  for (size_t i = 0; i < q.size(); ++i) {
+    const float v = d.ties_away ? std::round(d.x[i] * d.mul) : std::nearbyint(d.x[i] * d.mul);
+    q[i] = std::min(127.0, std::max(d.ties_away ? -127.0 : -128.0, static_cast<double>(v)));
+  }
   std::vector<float> y(static_cast<size_t>(c.n * c.cout * oh * ow));
   for (int64_t n = 0; n < c.n; ++n)
     for (int64_t o = 0; o < c.cout; ++o)
@@ -92,6 +96,7 @@ void Setup(OpRunner& r, const QCase& c, const QData& d, const Tensor* filter = n
   r.Attr("strides", Attribute::Ints({c.stride, c.stride})).Attr("paddings", Attribute::Ints(c.pads));
   r.Attr("dilations", Attribute::Ints({c.dil, c.dil})).Attr("groups", Attribute::Int(c.groups));
   r.Attr("input_mul", Attribute::Float(d.mul)).Attr("input_step", Attribute::Float(d.step));
+  if (d.ties_away) r.Attr("round_type", Attribute::Int(1)).Attr("quant_min", Attribute::Int(-127));
   r.Attr("fuse_activation", Attribute::String("relu6")).Attr("fuse_threshold", Attribute::Float(6.f));
 }
 
@@ -120,7 +125,8 @@ TEST_CASE("quantized_conv2d: portable and int8 GEMM paths match the integer refe
       {1, 16, 6, 6, 65, 3, 3, 1, 1, 1, {1, 1, 1, 1}}, {1, 6, 7, 7, 6, 3, 3, 6, 1, 1, {1, 1, 1, 1}}};
   int i = 0;
   for (const QCase& c : cases) {
-    const QData d = MakeData(c, &rng);
+    QData d = MakeData(c, &rng);
+    d.ties_away = i % 2 == 1;
     const std::vector<float> want = Reference(c, d);
     const std::string what = "case " + std::to_string(i++);
     {

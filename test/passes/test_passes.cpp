@@ -2,6 +2,7 @@
 // random inputs), and the rewrite must actually happen (or, where it must not, not happen).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdlib>
 
 #include "io/ember.h"
@@ -407,6 +408,66 @@ TEST_CASE("clip (ONNX's ReLU6 and bounded relus) fuses into the conv before it",
     CHECK(c.loaded_ops["clip"] == 1);
     CHECK(c.optimized_ops == std::map<std::string, int>{{"conv2d", 1}, {"feed", 1}, {"fetch", 1}});
   }
+}
+
+namespace {
+
+// Integers in [-127, 127] as float32 (Paddle's quantized weights), or as int8.
+Tensor IntegerWeights(const DDim& dims, uint32_t seed, bool as_int8) {
+  const Tensor r = RandomTensor(dims, seed, -127.f, 127.f);
+  std::vector<float> v = ToVector(r);
+  for (float& f : v) f = std::round(f);
+  if (!as_int8) return MakeTensor(dims, v);
+  return MakeTypedTensor<int8_t>(dims, std::vector<int8_t>(v.begin(), v.end()));
+}
+
+// Paddle's QDQ around a conv: x -> quantize_linear -> dequantize_linear -> conv2d (filter dequantize_linear of
+// integer weights, one scale per output channel) -> + bias -> relu6; a depthwise conv with a float filter also
+// reads the dequantized x. `x_zero_point` is the activations' zero point (0: foldable).
+void AddQdqConv(ProgramBuilder* pb, bool int8_weights, int x_zero_point) {
+  pb->Feed("x", {-1, 8, 7, 6})
+      .Weight("sx", MakeTensor({1}, {3.5f}))
+      .Weight("zx", MakeTypedTensor<int32_t>({1}, {x_zero_point}))
+      .Weight("w", IntegerWeights({16, 8, 3, 3}, 21, int8_weights))
+      .Weight("sw", RandomTensor({16}, 22, 0.05f, 0.5f))
+      .Weight("zw", MakeTypedTensor<int32_t>({16}, std::vector<int32_t>(16, 0)))
+      .Weight("bias", RandomTensor({16}, 23))
+      .Weight("wd", RandomTensor({8, 1, 3, 3}, 24));
+  const std::map<std::string, Attribute> q = {{"bit_length", Attribute::Int(8)}, {"quant_axis", Attribute::Int(-1)},
+                                              {"round_type", Attribute::Int(0)}};
+  pb->Op("quantize_linear", {{"X", {"x"}}, {"Scale", {"sx"}}, {"ZeroPoint", {"zx"}}}, {{"Y", {"xq"}}}, q)
+      .Op("dequantize_linear", {{"X", {"xq"}}, {"Scale", {"sx"}}, {"ZeroPoint", {"zx"}}}, {{"Y", {"xd"}}}, q)
+      .Op("dequantize_linear", {{"X", {"w"}}, {"Scale", {"sw"}}, {"ZeroPoint", {"zw"}}}, {{"Y", {"wq"}}},
+          {{"bit_length", Attribute::Int(8)}, {"quant_axis", Attribute::Int(0)}})
+      .Op("conv2d", {{"Input", {"xd"}}, {"Filter", {"wq"}}}, {{"Output", {"c"}}}, ConvAttrs())
+      .Op("elementwise_add", {{"X", {"c"}}, {"Y", {"bias"}}}, {{"Out", {"cb"}}}, {{"axis", Attribute::Int(1)}})
+      .Op("relu6", {{"X", {"cb"}}}, {{"Out", {"y"}}}, {{"threshold", Attribute::Float(6.f)}})
+      .Op("depthwise_conv2d", {{"Input", {"xd"}}, {"Filter", {"wd"}}}, {{"Output", {"d"}}}, ConvAttrs(8))
+      .Fetch("y")
+      .Fetch("d");
+}
+
+}  // namespace
+
+TEST_CASE("a conv between Paddle's quantize / dequantize ops becomes quantized_conv2d with bias and activation",
+          "[io][passes][quantize]") {
+  for (bool int8_weights : {false, true}) {
+    ProgramBuilder pb;
+    AddQdqConv(&pb, int8_weights, 0);
+    Compared c = CompareOptimized(pb, "x", {2, 8, 7, 6}, {"y", "d"});
+    CHECK(c.optimized_ops == std::map<std::string, int>{{"quantized_conv2d", 1}, {"depthwise_conv2d", 1},
+                                                        {"quantize_linear", 1}, {"dequantize_linear", 1},
+                                                        {"feed", 1}, {"fetch", 2}});
+  }
+}
+
+TEST_CASE("a quantized conv with a non-zero activation zero point stays as loaded", "[io][passes][quantize]") {
+  ProgramBuilder pb;
+  AddQdqConv(&pb, false, 3);
+  Compared c = CompareOptimized(pb, "x", {1, 8, 7, 6}, {"y", "d"});
+  CHECK(c.optimized_ops["quantized_conv2d"] == 0);
+  CHECK(c.optimized_ops["conv2d"] == 1);
+  CHECK(c.optimized_ops["dequantize_linear"] == 2);
 }
 
 TEST_CASE("dropout in inference: both implementations, and identity scales go away", "[io][passes]") {

@@ -14,11 +14,12 @@
 
 namespace ember {
 
-// q = saturate(round(mul * x) + zp, lo, hi), ties to even: quantize_linear's loop, so both agree bit for bit.
+// q = saturate(round(mul * x) + zp, lo, hi): quantize_linear's loop, so both agree bit for bit.
 template <typename Out>
 inline void QuantizeConvInput(const QuantizedConv2dParam& p, const float* x, int64_t n, float zp, Out* q) {
   const float lo = static_cast<float>(p.quant_min) + zp, hi = static_cast<float>(p.quant_max) + zp;
-  QuantizeRun<false, false>(x, n, 0.f, p.input_mul, zp, lo, hi, q);
+  if (p.ties_away) QuantizeRun<false, true>(x, n, 0.f, p.input_mul, zp, lo, hi, q);
+  else QuantizeRun<false, false>(x, n, 0.f, p.input_mul, zp, lo, hi, q);
 }
 
 // Output = acc * input_step * FilterScale[o] + Bias[o], then the activation; `acc` (NCHW int32) may be the
