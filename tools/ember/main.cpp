@@ -15,6 +15,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "convert.h"
+#include "quantize.h"
 #include "framework/op_registry.h"
 #include "image.h"
 #include "io/converter_list.h"
@@ -485,7 +486,7 @@ int ParseAndRun(int argc, char** argv) {
   // A repeated single-value option keeps its last value, as the hand-written parser did.
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   const std::vector<cli::Command> commands = {
-      AddInspect(&app), AddRun(&app), AddConvertCommand(&app), AddOcrCommand(&app),
+      AddInspect(&app), AddRun(&app), AddConvertCommand(&app), AddQuantizeCommand(&app), AddOcrCommand(&app),
       AddBenchCommand(&app), AddOps(&app), AddProfileCommand(&app, cli::CommandLine(argc, argv))};
   // Unknown arguments are reported by UnknownArguments / UnknownAtTop, which name the valid options.
   app.allow_extras();

@@ -1,0 +1,138 @@
+// QuantizeModel on programs built here: which convs it quantizes (first / last / thin ones stay float unless
+// asked), the int8 weights it stores (checked against the rounding of the original weights by their channel's
+// abs max, computed here), that the written program loads onto quantized_conv2d, and that its outputs stay
+// close to the float model's.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "io/ember.h"
+#include "io/paddle/paddle_writer.h"
+#include "quantize/quantize_model.h"
+#include "test_util.h"
+
+using namespace ember;
+using namespace ember::test;
+
+namespace {
+
+std::map<std::string, Attribute> Conv(int64_t stride, int64_t pad) {
+  return {{"strides", Attribute::Ints({stride, stride})}, {"paddings", Attribute::Ints({pad, pad})},
+          {"dilations", Attribute::Ints({1, 1})}, {"groups", Attribute::Int(1)}};
+}
+
+// x [N, 3, 16, 16] -> conv 3->16 + relu -> conv 16->32 s2 + relu -> conv 32->32 1x1 + relu -> conv 32->10 1x1.
+std::shared_ptr<const Model> FourConvs() {
+  ProgramBuilder pb;
+  pb.Feed("x", {-1, 3, 16, 16})
+      .Weight("w1", RandomTensor({16, 3, 3, 3}, 1, -0.5f, 0.5f))
+      .Weight("w2", RandomTensor({32, 16, 3, 3}, 2, -0.2f, 0.2f))
+      .Weight("w3", RandomTensor({32, 32, 1, 1}, 3, -0.3f, 0.3f))
+      .Weight("w4", RandomTensor({10, 32, 1, 1}, 4, -0.3f, 0.3f));
+  pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w1"}}}, {{"Output", {"c1"}}}, Conv(1, 1))
+      .Op("relu", {{"X", {"c1"}}}, {{"Out", {"r1"}}})
+      .Op("conv2d", {{"Input", {"r1"}}, {"Filter", {"w2"}}}, {{"Output", {"c2"}}}, Conv(2, 1))
+      .Op("relu", {{"X", {"c2"}}}, {{"Out", {"r2"}}})
+      .Op("conv2d", {{"Input", {"r2"}}, {"Filter", {"w3"}}}, {{"Output", {"c3"}}}, Conv(1, 0))
+      .Op("relu", {{"X", {"c3"}}}, {{"Out", {"r3"}}})
+      .Op("conv2d", {{"Input", {"r3"}}, {"Filter", {"w4"}}}, {{"Output", {"y"}}}, Conv(1, 0))
+      .Fetch("y");
+  std::string model, params;
+  pb.Serialize(&model, &params);
+  ModelOptions mo;
+  mo.optimize = false;
+  std::shared_ptr<const Model> m;
+  REQUIRE(Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), mo, &m).ok());
+  return m;
+}
+
+std::vector<CalibrationSample> Samples(int n, uint32_t seed) {
+  std::vector<CalibrationSample> s;
+  for (int i = 0; i < n; ++i) s.push_back({{"x", RandomTensor({1, 3, 16, 16}, seed + i, -1.f, 1.f)}});
+  return s;
+}
+
+std::shared_ptr<const Model> Written(const QuantizeResult& r, const Scope& w) {
+  ProgramDesc p = r.program;
+  REQUIRE(PreparePaddleProgram(&p, w).ok());
+  std::string model, params;
+  REQUIRE(SerializePaddleModel(p, w, &model, &params).ok());
+  std::shared_ptr<const Model> m;
+  Status s = Model::LoadFromMemory(model.data(), model.size(), params.data(), params.size(), ModelOptions(), &m);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("quantize: thin, first and last convs stay float unless asked; the rest run int8", "[quantize]") {
+  auto model = FourConvs();
+  const auto samples = Samples(6, 10);
+  for (bool first_last : {false, true}) {
+    QuantizeOptions o;
+    o.method = CalibrationMethod::kMinMax;
+    o.quantize_first_last = first_last;
+    Scope w(&model->weights());
+    QuantizeResult r;
+    Status s = QuantizeModel(model, samples, o, &w, &r);
+    INFO(s.message());
+    REQUIRE(s.ok());
+    REQUIRE(r.layers.size() == 4);
+    CHECK(r.layers[0].reason == "fewer than 8 input channels per group");
+    CHECK(r.layers[1].quantized == first_last);
+    CHECK(r.layers[2].quantized);
+    CHECK(r.layers[3].quantized == first_last);
+    const int int8_convs = first_last ? 3 : 1;
+    auto written = Written(r, w);
+    CHECK(written->program().OpTypeCounts()["quantized_conv2d"] == int8_convs);
+    CHECK(written->program().OpTypeCounts()["quantize_linear"] == 0);
+    OutputError e;
+    REQUIRE(CompareModels(model, written, Samples(20, 100), &e).ok());
+    CHECK(e.samples == 20);
+    CHECK(e.max_rel < 0.02);
+    CHECK(e.max_rel > 0);  // int8, not the float model again
+  }
+}
+
+TEST_CASE("quantize: the int8 filter is the weights rounded by their channel's abs max", "[quantize]") {
+  auto model = FourConvs();
+  QuantizeOptions o;
+  o.quantize_first_last = true;
+  o.keep_float = {"r2", "y"};  // by input and by output variable: conv 2 alone is quantized
+  Scope w(&model->weights());
+  QuantizeResult r;
+  REQUIRE(QuantizeModel(model, Samples(4, 20), o, &w, &r).ok());
+  CHECK(r.layers[2].reason == "--keep-float");
+  CHECK(r.layers[3].reason == "--keep-float");
+  REQUIRE(r.layers[1].quantized);
+  const OpDesc* deq = nullptr;
+  for (const auto& op : r.program.block0().ops)
+    if (op.type == "dequantize_linear" && op.Input("X")[0].find("w2") == 0) deq = &op;
+  REQUIRE(deq);
+  const Tensor& q = w.FindVar(deq->Input("X")[0])->Get();
+  const Tensor& scale = w.FindVar(deq->Input("Scale")[0])->Get();
+  const Tensor& f = model->weights().FindVar("w2")->Get();
+  REQUIRE(q.dtype() == DataType::kInt8);
+  const int64_t per = 16 * 3 * 3;
+  for (int64_t o2 = 0; o2 < 32; ++o2) {
+    const float* fo = f.data<float>() + o2 * per;
+    float m = 0;
+    for (int64_t k = 0; k < per; ++k) m = std::max(m, std::fabs(fo[k]));
+    CHECK(scale.data<float>()[o2] == m);
+    for (int64_t k = 0; k < per; ++k)
+      CHECK(q.data<int8_t>()[o2 * per + k] == static_cast<int8_t>(std::lround(fo[k] / m * 127)));
+  }
+}
+
+TEST_CASE("quantize: calibration samples must give the model's input", "[quantize]") {
+  auto model = FourConvs();
+  Scope w(&model->weights());
+  QuantizeResult r;
+  Status s = QuantizeModel(model, {{{"image", RandomTensor({1, 3, 16, 16}, 1)}}}, QuantizeOptions(), &w, &r);
+  CHECK_FALSE(s.ok());
+  CHECK_THAT(s.message(), Catch::Contains("'x'"));
+  s = QuantizeModel(model, {}, QuantizeOptions(), &w, &r);
+  CHECK_FALSE(s.ok());
+  CHECK_THAT(s.message(), Catch::Contains("calibration sample"));
+}
