@@ -2,7 +2,7 @@
 // to even) and saturated, a direct conv of the integers in double, scaled per output channel, bias and
 // activation added. The portable loops and the int8 GEMM at every level of this build's instruction-set folder
 // must match it: shapes around the tile widths, groups, strides, dilations, asymmetric pads, inputs past the
-// range (saturation) and exact ties, rounded to even or away from zero.
+// range (saturation), exact ties (rounded to even or away from zero) and a NaN (quantized to 0).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -45,6 +45,7 @@ QData MakeData(const QCase& c, std::mt19937* rng) {
              : r == 1 ? normal(*rng) * 8.f                                   // mostly past +-127 steps
                       : normal(*rng) * 1.5f;
   }
+  d.x[d.x.size() / 2] = std::nanf("");
   d.w.resize(static_cast<size_t>(c.cout * (c.cin / c.groups) * c.kh * c.kw));
   for (auto& v : d.w) v = static_cast<int8_t>(static_cast<int>((*rng)() % 255) - 127);
   for (int64_t o = 0; o < c.cout; ++o) {
@@ -59,8 +60,9 @@ std::vector<float> Reference(const QCase& c, const QData& d) {
   const int64_t oh = (c.h + c.pads[0] + c.pads[1] - c.dil * (c.kh - 1) - 1) / c.stride + 1;
   const int64_t ow = (c.w + c.pads[2] + c.pads[3] - c.dil * (c.kw - 1) - 1) / c.stride + 1;
   const int64_t cin_g = c.cin / c.groups, cout_g = c.cout / c.groups;
-  std::vector<double> q(d.x.size());
+  std::vector<double> q(d.x.size(), 0.0);
   for (size_t i = 0; i < q.size(); ++i) {
+    if (std::isnan(d.x[i])) continue;  // NaN quantizes to 0
     const float v = d.ties_away ? std::round(d.x[i] * d.mul) : std::nearbyint(d.x[i] * d.mul);
     q[i] = std::min(127.0, std::max(d.ties_away ? -127.0 : -128.0, static_cast<double>(v)));
   }

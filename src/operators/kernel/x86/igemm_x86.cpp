@@ -1,6 +1,8 @@
 // Which int8 GEMM micro-kernels an x86 level runs (igemm_x86.h).
 #include "operators/kernel/x86/igemm_x86.h"
 
+#include "operators/kernel/central-arm-func/quantize_linear_func.h"
+
 namespace ember {
 namespace x86 {
 
@@ -9,6 +11,13 @@ IgemmKernels IgemmKernelsFor(Isa isa) {
   if (isa == Isa::kAvx512 && HasAvx512Vnni()) return {IgemmKernelAvx512Vnni, 6, 4, "igemm avx512vnni"};
   if (isa != Isa::kGeneric) return {IgemmKernelAvx2, 4, 1, "igemm avx2"};
   return simd::kIgemmGeneric;
+}
+
+void QuantizeU8(const float* x, int64_t n, float mul, float lo, float hi, uint8_t* y, Isa isa) {
+  if (!IsaSupported(isa)) isa = DetectedIsa();
+  if (isa == Isa::kAvx512) return QuantizeU8Avx512(x, n, mul, lo, hi, y);
+  if (isa == Isa::kAvx2) return QuantizeU8Avx2(x, n, mul, lo, hi, y);
+  QuantizeRun<false, false>(x, n, 0.f, mul, 128.f, lo + 128.f, hi + 128.f, y);
 }
 
 std::vector<IgemmKernels> IgemmKernelSets() {
