@@ -34,10 +34,37 @@ Status SetSample(Predictor* pred, const CalibrationSample& sample) {
   return Status::OK();
 }
 
-// The convs that can be quantized: a 4-D float weight as filter and at least 8 input channels per group.
+bool ReadsWeight(const OpDesc& op, const BlockDesc& b) {
+  for (const auto& n : op.AllInputNames()) {
+    const VarDesc* v = b.FindVar(n);
+    if (v && v->IsWeight()) return true;
+  }
+  return false;
+}
+
+// The variables the feeds reach (forward) or that reach the fetches (backward) through ops without weights:
+// a conv reading the first set sees the raw input, one writing into the second makes an output.
+std::set<std::string> ReachedWithoutWeights(const ProgramDesc& p, bool forward) {
+  const BlockDesc& b = p.block0();
+  const std::vector<std::string> ends = forward ? p.FeedNames() : p.FetchNames();
+  std::set<std::string> reached(ends.begin(), ends.end());
+  const size_t n = b.ops.size();
+  for (size_t k = 0; k < n; ++k) {
+    const OpDesc& op = b.ops[forward ? k : n - 1 - k];
+    if (ReadsWeight(op, b)) continue;
+    const auto from = forward ? op.AllInputNames() : op.AllOutputNames();
+    if (std::none_of(from.begin(), from.end(), [&](const std::string& v) { return reached.count(v) > 0; })) continue;
+    for (const auto& v : forward ? op.AllOutputNames() : op.AllInputNames()) reached.insert(v);
+  }
+  return reached;
+}
+
+// The convs that can be quantized: a 4-D float weight as filter and at least 8 input channels per group; the
+// input convs (reading the feed through weightless ops) and output convs (writing into a fetch through them)
+// stay float unless options.quantize_first_last.
 std::vector<QuantizedLayer> FindConvs(const ProgramDesc& p, const Scope& w, const QuantizeOptions& o) {
   std::vector<QuantizedLayer> layers;
-  std::vector<size_t> eligible;
+  const std::set<std::string> from_feed = ReachedWithoutWeights(p, true), to_fetch = ReachedWithoutWeights(p, false);
   for (const OpDesc& op : p.block0().ops) {
     if (!passes::IsConv(op) || op.Input("Input").size() != 1 || op.Output("Output").size() != 1) continue;
     QuantizedLayer l;
@@ -49,14 +76,11 @@ std::vector<QuantizedLayer> FindConvs(const ProgramDesc& p, const Scope& w, cons
     if (!f) l.reason = "filter is not a float weight";
     else if (f->dims()[1] < 8) l.reason = "fewer than 8 input channels per group";
     else if (std::any_of(o.keep_float.begin(), o.keep_float.end(), named)) l.reason = "--keep-float";
-    if (l.reason.empty()) eligible.push_back(layers.size());
+    else if (!o.quantize_first_last && from_feed.count(l.input)) l.reason = "reads the input";
+    else if (!o.quantize_first_last && to_fetch.count(l.output)) l.reason = "makes an output";
+    l.quantized = l.reason.empty();
     layers.push_back(l);
   }
-  if (!o.quantize_first_last && !eligible.empty()) {
-    layers[eligible.front()].reason = "first conv";
-    layers[eligible.back()].reason = "last conv";
-  }
-  for (auto& l : layers) l.quantized = l.reason.empty();
   return layers;
 }
 

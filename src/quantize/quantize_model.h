@@ -6,9 +6,10 @@
 //
 // The program is the one as loaded with the folding passes applied first (batch_norm, per-channel scale and
 // bias into the conv), so the int8 weights are the ones that run. Convs whose input channels per group are
-// fewer than 8 (depthwise ones) stay float: the int8 GEMM has nothing to gain there. The first and last
-// quantizable convs stay float unless asked (they see the raw input and make the output, where the error
-// shows most); options.keep_float names more by op output, input variable or op type.
+// fewer than 8 (depthwise ones) stay float: the int8 GEMM has nothing to gain there. Convs that read the model's
+// input or write its outputs through ops without weights (a stem after a normalizing scale, a detector's heads
+// before reshape / concat / softmax) stay float unless asked: the error shows most there. options.keep_float
+// names more by op output, input variable or op type.
 #pragma once
 
 #include <map>
@@ -29,7 +30,7 @@ struct QuantizeOptions {
   CalibrationMethod method = CalibrationMethod::kKl;
   double percentile = 99.99;            // for kPercentile
   std::vector<std::string> keep_float;  // conv output / input variables or op types left float
-  bool quantize_first_last = false;     // also the first and last quantizable convs
+  bool quantize_first_last = false;     // also the convs reading the input and making the outputs
   bool sensitivity = false;             // per layer: the output error its quantization alone adds
 };
 

@@ -1,5 +1,5 @@
-// QuantizeModel on programs built here: which convs it quantizes (first / last / thin ones stay float unless
-// asked), the int8 weights it stores (checked against the rounding of the original weights by their channel's
+// QuantizeModel on programs built here: which convs it quantizes (thin ones stay float; those reading the input
+// or making the output unless asked), the int8 weights it stores (checked against the rounding of the original weights by their channel's
 // abs max, computed here), that the written program loads onto quantized_conv2d, and that its outputs stay
 // close to the float model's.
 #include <catch2/catch.hpp>
@@ -16,24 +16,26 @@ using namespace ember::test;
 
 namespace {
 
-std::map<std::string, Attribute> Conv(int64_t stride, int64_t pad) {
+std::map<std::string, Attribute> Conv(int64_t stride, int64_t pad, int64_t groups = 1) {
   return {{"strides", Attribute::Ints({stride, stride})}, {"paddings", Attribute::Ints({pad, pad})},
-          {"dilations", Attribute::Ints({1, 1})}, {"groups", Attribute::Int(1)}};
+          {"dilations", Attribute::Ints({1, 1})}, {"groups", Attribute::Int(groups)}};
 }
 
-// x [N, 3, 16, 16] -> conv 3->16 + relu -> conv 16->32 s2 + relu -> conv 32->32 1x1 + relu -> conv 32->10 1x1.
+// x [N, 8, 16, 16] -> scale -> conv 8->16 + relu -> conv 16->32 s2 + relu -> conv 32->32 1x1 in groups of 4
+// channels + relu -> conv 32->10 1x1.
 std::shared_ptr<const Model> FourConvs() {
   ProgramBuilder pb;
-  pb.Feed("x", {-1, 3, 16, 16})
-      .Weight("w1", RandomTensor({16, 3, 3, 3}, 1, -0.5f, 0.5f))
+  pb.Feed("x", {-1, 8, 16, 16})
+      .Weight("w1", RandomTensor({16, 8, 3, 3}, 1, -0.3f, 0.3f))
       .Weight("w2", RandomTensor({32, 16, 3, 3}, 2, -0.2f, 0.2f))
-      .Weight("w3", RandomTensor({32, 32, 1, 1}, 3, -0.3f, 0.3f))
+      .Weight("w3", RandomTensor({32, 4, 1, 1}, 3, -0.5f, 0.5f))
       .Weight("w4", RandomTensor({10, 32, 1, 1}, 4, -0.3f, 0.3f));
-  pb.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w1"}}}, {{"Output", {"c1"}}}, Conv(1, 1))
+  pb.Op("scale", {{"X", {"x"}}}, {{"Out", {"xs"}}}, {{"scale", Attribute::Float(0.5)}})
+      .Op("conv2d", {{"Input", {"xs"}}, {"Filter", {"w1"}}}, {{"Output", {"c1"}}}, Conv(1, 1))
       .Op("relu", {{"X", {"c1"}}}, {{"Out", {"r1"}}})
       .Op("conv2d", {{"Input", {"r1"}}, {"Filter", {"w2"}}}, {{"Output", {"c2"}}}, Conv(2, 1))
       .Op("relu", {{"X", {"c2"}}}, {{"Out", {"r2"}}})
-      .Op("conv2d", {{"Input", {"r2"}}, {"Filter", {"w3"}}}, {{"Output", {"c3"}}}, Conv(1, 0))
+      .Op("conv2d", {{"Input", {"r2"}}, {"Filter", {"w3"}}}, {{"Output", {"c3"}}}, Conv(1, 0, 8))
       .Op("relu", {{"X", {"c3"}}}, {{"Out", {"r3"}}})
       .Op("conv2d", {{"Input", {"r3"}}, {"Filter", {"w4"}}}, {{"Output", {"y"}}}, Conv(1, 0))
       .Fetch("y");
@@ -48,7 +50,7 @@ std::shared_ptr<const Model> FourConvs() {
 
 std::vector<CalibrationSample> Samples(int n, uint32_t seed) {
   std::vector<CalibrationSample> s;
-  for (int i = 0; i < n; ++i) s.push_back({{"x", RandomTensor({1, 3, 16, 16}, seed + i, -1.f, 1.f)}});
+  for (int i = 0; i < n; ++i) s.push_back({{"x", RandomTensor({1, 8, 16, 16}, seed + i, -1.f, 1.f)}});
   return s;
 }
 
@@ -66,7 +68,7 @@ std::shared_ptr<const Model> Written(const QuantizeResult& r, const Scope& w) {
 
 }  // namespace
 
-TEST_CASE("quantize: thin, first and last convs stay float unless asked; the rest run int8", "[quantize]") {
+TEST_CASE("quantize: thin convs stay float, input and output convs unless asked; the rest run int8", "[quantize]") {
   auto model = FourConvs();
   const auto samples = Samples(6, 10);
   for (bool first_last : {false, true}) {
@@ -79,10 +81,10 @@ TEST_CASE("quantize: thin, first and last convs stay float unless asked; the res
     INFO(s.message());
     REQUIRE(s.ok());
     REQUIRE(r.layers.size() == 4);
-    CHECK(r.layers[0].reason == "fewer than 8 input channels per group");
-    CHECK(r.layers[1].quantized == first_last);
-    CHECK(r.layers[2].quantized);
-    CHECK(r.layers[3].quantized == first_last);
+    CHECK(r.layers[0].reason == (first_last ? "" : "reads the input"));
+    CHECK(r.layers[1].quantized);
+    CHECK(r.layers[2].reason == "fewer than 8 input channels per group");
+    CHECK(r.layers[3].reason == (first_last ? "" : "makes an output"));
     const int int8_convs = first_last ? 3 : 1;
     auto written = Written(r, w);
     CHECK(written->program().OpTypeCounts()["quantized_conv2d"] == int8_convs);
@@ -99,11 +101,11 @@ TEST_CASE("quantize: the int8 filter is the weights rounded by their channel's a
   auto model = FourConvs();
   QuantizeOptions o;
   o.quantize_first_last = true;
-  o.keep_float = {"r2", "y"};  // by input and by output variable: conv 2 alone is quantized
+  o.keep_float = {"xs", "y"};  // by input and by output variable: conv 2 alone is quantized
   Scope w(&model->weights());
   QuantizeResult r;
   REQUIRE(QuantizeModel(model, Samples(4, 20), o, &w, &r).ok());
-  CHECK(r.layers[2].reason == "--keep-float");
+  CHECK(r.layers[0].reason == "--keep-float");
   CHECK(r.layers[3].reason == "--keep-float");
   REQUIRE(r.layers[1].quantized);
   const OpDesc* deq = nullptr;
@@ -129,7 +131,7 @@ TEST_CASE("quantize: calibration samples must give the model's input", "[quantiz
   auto model = FourConvs();
   Scope w(&model->weights());
   QuantizeResult r;
-  Status s = QuantizeModel(model, {{{"image", RandomTensor({1, 3, 16, 16}, 1)}}}, QuantizeOptions(), &w, &r);
+  Status s = QuantizeModel(model, {{{"image", RandomTensor({1, 8, 16, 16}, 1)}}}, QuantizeOptions(), &w, &r);
   CHECK_FALSE(s.ok());
   CHECK_THAT(s.message(), Catch::Contains("'x'"));
   s = QuantizeModel(model, {}, QuantizeOptions(), &w, &r);

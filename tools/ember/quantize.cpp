@@ -34,8 +34,9 @@ const char* kQuantizeFooter =
     "--calib takes .npy files, images (.png/.jpg/.bmp: resized to the input's H x W, each pixel v/255*S+B) or\n"
     "folders of them; each file is one sample of the model's single input.\n"
     "Methods: kl (default: the threshold whose 128-level histogram loses least, TensorRT's), minmax (the abs\n"
-    "max seen), percentile (--percentile of |x|, default 99.99). The first and last quantizable convs stay float\n"
-    "unless --quantize-first-last; convs with fewer than 8 input channels per group (depthwise) always do.\n"
+    "max seen), percentile (--percentile of |x|, default 99.99). Convs that read the model's input or write its\n"
+    "outputs (through ops without weights) stay float unless --quantize-first-last; convs with fewer than 8 input\n"
+    "channels per group (depthwise ones) always do.\n"
     "--report adds, per quantized conv, the output error its quantization alone causes.\n";
 
 struct QuantizeArgs {
@@ -193,7 +194,7 @@ cli::Command AddQuantizeCommand(CLI::App* app) {
   sub->add_option("--percentile", a->percentile, "for --method percentile (default 99.99)")->type_name("P");
   sub->add_option("--keep-float", a->keep_float, "leave convs float, by output or input variable or op type")
       ->type_name("NAME")->take_all();
-  sub->add_flag("--quantize-first-last", a->first_last, "also quantize the first and last convs");
+  sub->add_flag("--quantize-first-last", a->first_last, "also quantize the convs reading the input and making the outputs");
   sub->add_flag("--report", a->report, "per quantized conv, the output error its quantization alone adds");
   cli::AddShapeOption(sub, &a->shapes, 1, "the input's shape for image calibration files");
   sub->add_option("--pixel-scale", a->pixel_scale, "image inputs: v/255*S+B (default 1)")->type_name("S");
