@@ -119,14 +119,30 @@ cp -r "$mnist" "$tmp/mlp_big" && chmod -R u+w "$tmp/mlp_big" &&
 check "convert --fp16-weights: a weight beyond the half range stays float32, named" 0 \
   "kept 1 weight\(s\) float32, holding values beyond the half range: fc_2.w_0" \
   -- "$ember" convert "$tmp/mlp_big" "$tmp/mlp_big_fp16" --fp16-weights
+# quantize: the ONNX MNIST CNN's two wide convs to int8 (the thin first one stays float), calibrated on the 3;
+# the written Paddle model loads onto quantized_conv2d and still reads the 3.
+onnx_mnist="$models/onnx/mnist"
+check "quantize: int8 convs load onto the int8 kernel" 0 "^loaded back: 2 quantized_conv2d op\(s\) run on the int8 kernel$" \
+  -- "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q" --calib "$onnx_mnist/infer_3.png" --method minmax
+check "quantize: the int8 model still reads the 3" 0 "top-1: 3 \(" -- \
+  "$ember" run "$tmp/mnist_q" --input "images=$onnx_mnist/infer_3.png" --top 1
+check "quantize --report: each int8 conv's error alone" 0 "int8 \([0-9.]+e-[0-9]+\)" -- \
+  "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q2" --calib "$onnx_mnist" --report
+check "quantize: no --calib" 1 "ember quantize: error: quantize needs calibration inputs" -- \
+  "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q3"
+check "quantize: a missing calibration file is named" 1 "calibration input '$tmp/none.npy' does not exist" -- \
+  "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q3" --calib "$tmp/none.npy"
+check "quantize: an unknown method" 1 "calibration method 'entropy' is not one of kl, minmax, percentile" -- \
+  "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q3" --calib "$onnx_mnist/infer_3.png" --method entropy
 # The command line (CLI11): generated help per subcommand, --version, unknown options and values.
 for sub_opt in "inspect --memory" "run --pixel-bias" "convert --no-infer" "convert --fp16-weights" "ocr --json" \
+               "quantize --calib" "quantize --keep-float" \
                "ocr --draw" "bench --shape" \
                "bench --sgemm" "ops --formats" "profile --name"; do
   set -- $sub_opt
   check "$1 --help names $2" 0 "^ +$2( |$)" -- "$ember" "$1" --help
 done
-check "--help lists every command" 0 " inspect .* run .* convert .* ocr .* bench .* ops .* profile " -- \
+check "--help lists every command" 0 " inspect .* run .* convert .* quantize .* ocr .* bench .* ops .* profile " -- \
   bash -c "'$ember' --help | tr '\n' ' '"
 check "no command: the help, exit 2" 2 "Usage: ember" -- "$ember"
 check "--version: the release" 0 "^ember 0\.1\.0$" -- "$ember" --version
@@ -137,7 +153,7 @@ check "unknown option: exit 1, on stderr, naming the valid ones" 1 \
   "^ember bench: error: unknown option --bogus \(options:.* --loops .*--shape" -- \
   bash -c "'$ember' bench --bogus 2>&1 >/dev/null"
 check "unknown option: nothing on stdout" 0 "^0$" -- bash -c "'$ember' bench --bogus 2>/dev/null | wc -c"
-check "unknown command" 1 "unknown command frobnicate \(commands: inspect run convert ocr bench ops profile\)" -- \
+check "unknown command" 1 "unknown command frobnicate \(commands: inspect run convert quantize ocr bench ops profile\)" -- \
   "$ember" frobnicate
 check "an extra argument" 1 "ember ops: error: unexpected argument extra" -- "$ember" ops extra
 check "a bad value" 1 "ember run: error: --threads: wants an integer from 1 to 1024, got '0'" -- \
