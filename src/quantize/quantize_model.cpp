@@ -59,7 +59,8 @@ std::set<std::string> ReachedWithoutWeights(const ProgramDesc& p, bool forward) 
   return reached;
 }
 
-// The convs that can be quantized: a 4-D float weight as filter and at least 8 input channels per group; the
+// The convs that can be quantized: a 4-D float weight as filter, at least 8 input channels per group and
+// options.min_k multiply-adds per output; the
 // input convs (reading the feed through weightless ops) and output convs (writing into a fetch through them)
 // stay float unless options.quantize_first_last.
 std::vector<QuantizedLayer> FindConvs(const ProgramDesc& p, const Scope& w, const QuantizeOptions& o) {
@@ -75,6 +76,7 @@ std::vector<QuantizedLayer> FindConvs(const ProgramDesc& p, const Scope& w, cons
     auto named = [&](const std::string& s) { return s == l.output || s == l.input || s == op.type; };
     if (!f) l.reason = "filter is not a float weight";
     else if (f->dims()[1] < 8) l.reason = "fewer than 8 input channels per group";
+    else if (f->numel() / f->dims()[0] < o.min_k) l.reason = "K = " + std::to_string(f->numel() / f->dims()[0]) + " < --min-k";
     else if (std::any_of(o.keep_float.begin(), o.keep_float.end(), named)) l.reason = "--keep-float";
     else if (!o.quantize_first_last && from_feed.count(l.input)) l.reason = "reads the input";
     else if (!o.quantize_first_last && to_fetch.count(l.output)) l.reason = "makes an output";

@@ -6,7 +6,7 @@
 //
 // The program is the one as loaded with the folding passes applied first (batch_norm, per-channel scale and
 // bias into the conv), so the int8 weights are the ones that run. Convs whose input channels per group are
-// fewer than 8 (depthwise ones) stay float: the int8 GEMM has nothing to gain there. Convs that read the model's
+// fewer than 8 (depthwise ones) or with few products per output (min_k) stay float: int8 does not pay there. Convs that read the model's
 // input or write its outputs through ops without weights (a stem after a normalizing scale, a detector's heads
 // before reshape / concat / softmax) stay float unless asked: the error shows most there. options.keep_float
 // names more by op output, input variable or op type.
@@ -31,6 +31,10 @@ struct QuantizeOptions {
   double percentile = 99.99;            // for kPercentile
   std::vector<std::string> keep_float;  // conv output / input variables or op types left float
   bool quantize_first_last = false;     // also the convs reading the input and making the outputs
+  // Convs with fewer multiply-adds per output (K = input channels per group x kernel h x w) stay float: there
+  // the int8 conv's quantize, layout and epilogue passes cost more than its products save (ncnn's graphs,
+  // tools/bench_int8.sh: K >= 128 made int8 faster or even on all five, K >= 0 slower on three).
+  int64_t min_k = 128;
   bool sensitivity = false;             // per layer: the output error its quantization alone adds
 };
 

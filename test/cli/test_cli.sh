@@ -119,13 +119,16 @@ cp -r "$mnist" "$tmp/mlp_big" && chmod -R u+w "$tmp/mlp_big" &&
 check "convert --fp16-weights: a weight beyond the half range stays float32, named" 0 \
   "kept 1 weight\(s\) float32, holding values beyond the half range: fc_2.w_0" \
   -- "$ember" convert "$tmp/mlp_big" "$tmp/mlp_big_fp16" --fp16-weights
-# quantize: the ONNX MNIST CNN's two wide convs to int8 (the thin first one stays float), calibrated on the 3;
-# the written Paddle model loads onto quantized_conv2d and still reads the 3.
+# quantize: the ONNX MNIST CNN's two wide convs to int8 (the thin first one stays float; --min-k 0 keeps none
+# float for having few products), calibrated on the 3; the written Paddle model loads onto quantized_conv2d and
+# still reads the 3.
 onnx_mnist="$models/onnx/mnist"
 check "quantize: int8 convs load onto the int8 kernel" 0 "^loaded back: 2 quantized_conv2d op\(s\) run on the int8 kernel$" \
-  -- "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q" --calib "$onnx_mnist/infer_3.png" --method minmax
+  -- "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q" --calib "$onnx_mnist/infer_3.png" --method minmax --min-k 0
 check "quantize: the int8 model still reads the 3" 0 "top-1: 3 \(" -- \
   "$ember" run "$tmp/mnist_q" --input "images=$onnx_mnist/infer_3.png" --top 1
+check "quantize: by default a conv of K = 72 stays float" 0 "K = 72 < --min-k" -- \
+  "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q4" --calib "$onnx_mnist/infer_3.png"
 check "quantize --report: each int8 conv's error alone" 0 "int8 \([0-9.]+e-[0-9]+\)" -- \
   "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q2" --calib "$onnx_mnist" --report
 check "quantize: no --calib" 1 "ember quantize: error: quantize needs calibration inputs" -- \

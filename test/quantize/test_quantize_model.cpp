@@ -75,6 +75,7 @@ TEST_CASE("quantize: thin convs stay float, input and output convs unless asked;
     QuantizeOptions o;
     o.method = CalibrationMethod::kMinMax;
     o.quantize_first_last = first_last;
+    o.min_k = 0;
     Scope w(&model->weights());
     QuantizeResult r;
     Status s = QuantizeModel(model, samples, o, &w, &r);
@@ -101,6 +102,7 @@ TEST_CASE("quantize: the int8 filter is the weights rounded by their channel's a
   auto model = FourConvs();
   QuantizeOptions o;
   o.quantize_first_last = true;
+  o.min_k = 0;
   o.keep_float = {"xs", "y"};  // by input and by output variable: conv 2 alone is quantized
   Scope w(&model->weights());
   QuantizeResult r;
@@ -125,6 +127,19 @@ TEST_CASE("quantize: the int8 filter is the weights rounded by their channel's a
     for (int64_t k = 0; k < per; ++k)
       CHECK(q.data<int8_t>()[o2 * per + k] == static_cast<int8_t>(std::lround(fo[k] / m * 127)));
   }
+}
+
+TEST_CASE("quantize: convs with fewer than min_k products per output stay float", "[quantize]") {
+  auto model = FourConvs();
+  QuantizeOptions o;
+  o.quantize_first_last = true;
+  o.min_k = 100;  // conv 1: K = 8 x 3 x 3 = 72; conv 2: 144; conv 4: 32
+  Scope w(&model->weights());
+  QuantizeResult r;
+  REQUIRE(QuantizeModel(model, Samples(2, 30), o, &w, &r).ok());
+  CHECK(r.layers[0].reason == "K = 72 < --min-k");
+  CHECK(r.layers[1].quantized);
+  CHECK(r.layers[3].reason == "K = 32 < --min-k");
 }
 
 TEST_CASE("quantize: calibration samples must give the model's input", "[quantize]") {

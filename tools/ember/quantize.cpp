@@ -36,13 +36,15 @@ const char* kQuantizeFooter =
     "Methods: kl (default: the threshold whose 128-level histogram loses least, TensorRT's), minmax (the abs\n"
     "max seen), percentile (--percentile of |x|, default 99.99). Convs that read the model's input or write its\n"
     "outputs (through ops without weights) stay float unless --quantize-first-last; convs with fewer than 8 input\n"
-    "channels per group (depthwise ones) always do.\n"
+    "channels per group (depthwise ones) always do, and so do convs with fewer than --min-k multiply-adds per\n"
+    "output (input channels per group x kernel size; default 128: below it the int8 conv is not faster).\n"
     "--report adds, per quantized conv, the output error its quantization alone causes.\n";
 
 struct QuantizeArgs {
   std::string model, out, params, method = "kl";
   std::vector<std::string> calib, keep_float;
   double percentile = 99.99;
+  int64_t min_k = 128;
   bool first_last = false, report = false;
   cli::Shapes shapes;
   float pixel_scale = 1.f, pixel_bias = 0.f;
@@ -129,6 +131,7 @@ int RunQuantize(const QuantizeArgs& a) {
   o.percentile = a.percentile;
   o.keep_float = a.keep_float;
   o.quantize_first_last = a.first_last;
+  o.min_k = a.min_k;
   o.sensitivity = a.report;
   ModelOptions mo;
   mo.params_file = a.params;
@@ -194,6 +197,8 @@ cli::Command AddQuantizeCommand(CLI::App* app) {
   sub->add_option("--percentile", a->percentile, "for --method percentile (default 99.99)")->type_name("P");
   sub->add_option("--keep-float", a->keep_float, "leave convs float, by output or input variable or op type")
       ->type_name("NAME")->take_all();
+  sub->add_option("--min-k", a->min_k, "convs with fewer multiply-adds per output stay float (default 128)")
+      ->type_name("K")->check(cli::IntRange(0, 1 << 30));
   sub->add_flag("--quantize-first-last", a->first_last, "also quantize the convs reading the input and making the outputs");
   sub->add_flag("--report", a->report, "per quantized conv, the output error its quantization alone adds");
   cli::AddShapeOption(sub, &a->shapes, 1, "the input's shape for image calibration files");

@@ -22,9 +22,10 @@ inline void QuantizeConvInput(const QuantizedConv2dParam& p, const float* x, int
   else QuantizeRun<false, false>(x, n, 0.f, p.input_mul, zp, lo, hi, q);
 }
 
-// Output = acc * input_step * FilterScale[o] + Bias[o], then the activation; `acc` (NCHW int32) may be the
-// output's own memory: it is read in chunks before they are overwritten.
-inline void QuantizedConvEpilogue(const QuantizedConv2dParam& p, const int32_t* acc, float* y) {
+// Output = acc * input_step * FilterScale[o] + Bias[o], then the activation unless `activate` is false (the
+// caller applies it); `acc` (NCHW int32) may be the output's own memory: read in chunks before they are
+// overwritten.
+inline void QuantizedConvEpilogue(const QuantizedConv2dParam& p, const int32_t* acc, float* y, bool activate = true) {
   const ConvGeometry& g = p.geo;
   const int64_t plane = g.out_h * g.out_w;
   const float* fs = p.filter_scale->data<float>();
@@ -40,7 +41,7 @@ inline void QuantizedConvEpilogue(const QuantizedConv2dParam& p, const int32_t* 
         std::memcpy(t, acc + base + i, static_cast<size_t>(k) * sizeof(int32_t));
         for (int64_t j = 0; j < k; ++j) y[base + i + j] = static_cast<float>(t[j]) * s + b;
       }
-      ActivateRow(p.act, y + base, plane);
+      if (activate) ActivateRow(p.act, y + base, plane);
     }
 }
 

@@ -44,7 +44,11 @@ Status QuantizedConv2dKernel<CPU, float>::Compute(const QuantizedConv2dParam& p)
       q.y = acc + (n * g.out_c + grp * cout_g) * plane;
       RunIgemmConvGroup(g, *a, q);
     }
-  QuantizedConvEpilogue(p, acc, y);
+  // The activation vectorized by the folder when it has one (the portable row loop ran leaky_relu at a third of
+  // yolov4-tiny's int8 time).
+  const ActivationAccel* act = CpuAccel().activation;
+  QuantizedConvEpilogue(p, acc, y, !act);
+  if (act && p.act.type != ActivationType::kNone) act->run(p.act, y, y, p.output->numel());
   return Status::OK();
 }
 
