@@ -2,7 +2,7 @@
 """Accuracy of `ember quantize` on the trained models in shared/models, int8 against the float model (issue 21).
 
 For each model: calibration inputs (16 perturbed copies of its input, as .npy) -> `ember quantize` with each
-method (and kl with --quantize-first-last) -> both models run through the Python module on the model's own input
+method (and kl with --quantize-first-last, kl and minmax with --min-k 0: every conv but depthwise) -> both models run through the Python module on the model's own input
 and 100 other perturbed copies:
   - ONNX MNIST CNN, Paddle gesture recognizer: top-1 of int8 equal to float's;
   - UltraFace RFB-320: the face boxes of the float model (score > 0.7, NMS 0.3) the int8 model finds with
@@ -135,8 +135,10 @@ def main():
         fdir = os.path.join(work, "float")
         subprocess.run([a.ember, "convert", path, fdir], check=True, capture_output=True)
         f = ember.Model(path)
-        for method, extra in [("kl", []), ("minmax", []), ("percentile", []), ("kl", ["--quantize-first-last"])]:
-            qdir = os.path.join(work, method + ("_all" if extra else ""))
+        runs = [("kl", []), ("minmax", []), ("percentile", []), ("kl", ["--quantize-first-last"]),
+                ("kl", ["--min-k", "0"]), ("minmax", ["--min-k", "0"])]
+        for method, extra in runs:
+            qdir = os.path.join(work, "_".join([method] + [e.strip("-") for e in extra]))
             line = quantize(a.ember, path, qdir, calib, method, extra)
             convs = line.split("; ")[1].replace(" convs int8", "")
             q = ember.Model(qdir)
@@ -146,7 +148,7 @@ def main():
                 found, near, total = faces_found(f, q, tests)
                 agree = "%d of %d float faces found with IoU >= 0.9 after NMS; %d among boxes scoring > 0.5" % (
                     found, total, near)
-            label = method + (" + first/last" if extra else "")
+            label = " ".join([method] + extra)
             print("| %s | %s | %s | %.2f / %.2f MB | %s |" % (name, label, convs, size(fdir) / 1e6, size(qdir) / 1e6,
                                                               agree), flush=True)
 
