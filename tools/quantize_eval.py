@@ -2,8 +2,8 @@
 """Accuracy of `ember quantize` on the trained models in shared/models, int8 against the float model (issue 21).
 
 For each model: calibration inputs (16 perturbed copies of its input, as .npy) -> `ember quantize` with each
-method (and kl with --quantize-first-last, kl and minmax with --min-k 0: every conv but depthwise) -> both models run through the Python module on the model's own input
-and 100 other perturbed copies:
+method (and kl with --quantize-first-last, kl and minmax with --min-k 0: every conv but depthwise) -> both
+models run through the Python module on the model's own input and 100 other perturbed copies:
   - ONNX MNIST CNN, Paddle gesture recognizer: top-1 of int8 equal to float's;
   - UltraFace RFB-320: the face boxes of the float model (score > 0.7, NMS 0.3) the int8 model finds with
     IoU >= 0.9, after the same threshold and NMS and among its boxes scoring over 0.5 (1.jpg, 20 perturbed copies);

@@ -61,21 +61,22 @@ std::set<std::string> ConvOnlyFilters(const ProgramDesc& program) {
   return out;
 }
 
-void ZeroFloatWeights(Scope* weights) {
+void ZeroWeights(Scope* weights) {
   for (const auto& n : weights->LocalVarNames()) {
     Tensor* t = weights->FindLocalVar(n)->GetMutable();
     if (t->dtype() == DataType::kFloat32 && t->numel() > 0) std::fill_n(t->mutable_data<float>(), t->numel(), 0.f);
+    if (t->dtype() == DataType::kInt8 && t->numel() > 0) std::fill_n(t->mutable_data<int8_t>(), t->numel(), 0);
   }
 }
 }  // namespace
 
 Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std::shared_ptr<const Model>* out) {
   if (options.generate_weights && options.zero_weights) {  // also the weights made again for the program as loaded
-    ZeroFloatWeights(&m->weights_);
+    ZeroWeights(&m->weights_);
     if (auto reload = m->reload_weights_)
       m->reload_weights_ = [reload](Scope* weights) {
         EMBER_RETURN_IF_ERROR(reload(weights));
-        ZeroFloatWeights(weights);
+        ZeroWeights(weights);
         return Status::OK();
       };
   }

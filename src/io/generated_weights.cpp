@@ -25,6 +25,13 @@ Status GenerateWeights(const ProgramDesc& program, uint32_t seed, Scope* weights
     const std::string& slot = reader.second;
     bool is_float = v.dtype == static_cast<int>(VarDataType::kFP32) || v.dtype == static_cast<int>(VarDataType::kFP16) ||
                     v.dtype == static_cast<int>(VarDataType::kFP64);
+    if (v.dtype == static_cast<int>(VarDataType::kInt8)) {  // quantized weights (ncnn's int8 convs)
+      std::uniform_int_distribution<int> q(-127, 127);
+      int8_t* d = t.mutable_data<int8_t>();
+      for (int64_t i = 0; i < t.numel(); ++i) d[i] = static_cast<int8_t>(q(rng));
+      *weights->Var(v.name)->GetMutable() = std::move(t);
+      continue;
+    }
     if (!is_float) {  // integer weights (shapes, indices): zeros are always in range
       DataType dt = v.dtype == static_cast<int>(VarDataType::kInt64) ? DataType::kInt64 : DataType::kInt32;
       t.set_dtype(dt);
@@ -35,6 +42,7 @@ Status GenerateWeights(const ProgramDesc& program, uint32_t seed, Scope* weights
     }
     float lo = -0.1f, hi = 0.1f;
     if (slot == "Variance") lo = 0.5f, hi = 1.5f;
+    else if (slot == "FilterScale") lo = 0.5f / 127, hi = 1.5f / 127;  // an int8 filter's steps
     else if (slot == "Scale") lo = 0.8f, hi = 1.2f;
     else if (dims.size() >= 2) {  // a filter or matrix: keep the output scale near the input's
       int64_t fan_in = dims.size() == 4 ? dims.Product(1, 4) : dims[0];

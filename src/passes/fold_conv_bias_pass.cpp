@@ -1,5 +1,5 @@
-// fold_conv_bias: conv2d / depthwise_conv2d / quantized_conv2d [+ Bias] + elementwise_add of a per-channel or scalar weight -> the
-// conv with Bias (the sum, when it had one).
+// fold_conv_bias: conv2d / depthwise_conv2d / quantized_conv2d [+ Bias] + elementwise_add of a per-channel or
+// scalar weight -> the conv with Bias (the sum, when it had one).
 #include "passes/pass_util.h"
 #include "passes/passes.h"
 

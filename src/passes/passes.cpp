@@ -101,7 +101,9 @@ const std::vector<Pass>& PassList() {
       {"fuse_gelu", "x * (1 + erf(x / sqrt 2)) * 0.5 -> gelu", "erf", "gelu",
        EMBER_PASS_IF_BUILT(OpBuilt("gelu"), FuseGeluPass)},
       {"fuse_activation", "conv / fc / elementwise + activation -> one op",
-       "conv2d depthwise_conv2d quantized_conv2d fc elementwise_add elementwise_sub elementwise_mul elementwise_div", "",
+       "conv2d depthwise_conv2d quantized_conv2d fc elementwise_add elementwise_sub elementwise_mul "
+       "elementwise_div",
+       "",
        FuseActivationPass},
       {"nchw16c_layout", "depthwise + pointwise conv regions -> packed NCHW16c kernels", "conv2d depthwise_conv2d",
        "layout_transform", RunNchw16c},

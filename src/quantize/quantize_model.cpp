@@ -76,7 +76,8 @@ std::vector<QuantizedLayer> FindConvs(const ProgramDesc& p, const Scope& w, cons
     auto named = [&](const std::string& s) { return s == l.output || s == l.input || s == op.type; };
     if (!f) l.reason = "filter is not a float weight";
     else if (f->dims()[1] < 8) l.reason = "fewer than 8 input channels per group";
-    else if (f->numel() / f->dims()[0] < o.min_k) l.reason = "K = " + std::to_string(f->numel() / f->dims()[0]) + " < --min-k";
+    else if (f->numel() / f->dims()[0] < o.min_k)
+      l.reason = "K = " + std::to_string(f->numel() / f->dims()[0]) + " < --min-k";
     else if (std::any_of(o.keep_float.begin(), o.keep_float.end(), named)) l.reason = "--keep-float";
     else if (!o.quantize_first_last && from_feed.count(l.input)) l.reason = "reads the input";
     else if (!o.quantize_first_last && to_fetch.count(l.output)) l.reason = "makes an output";

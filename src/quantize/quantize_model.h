@@ -6,10 +6,10 @@
 //
 // The program is the one as loaded with the folding passes applied first (batch_norm, per-channel scale and
 // bias into the conv), so the int8 weights are the ones that run. Convs whose input channels per group are
-// fewer than 8 (depthwise ones) or with few products per output (min_k) stay float: int8 does not pay there. Convs that read the model's
-// input or write its outputs through ops without weights (a stem after a normalizing scale, a detector's heads
-// before reshape / concat / softmax) stay float unless asked: the error shows most there. options.keep_float
-// names more by op output, input variable or op type.
+// fewer than 8 (depthwise ones) or with few products per output (min_k) stay float: int8 does not pay there.
+// Convs that read the model's input or write its outputs through ops without weights (a stem after a
+// normalizing scale, a detector's heads before reshape / concat / softmax) stay float unless asked: the error
+// shows most there. options.keep_float names more by op output, input variable or op type.
 #pragma once
 
 #include <map>

@@ -123,8 +123,9 @@ check "convert --fp16-weights: a weight beyond the half range stays float32, nam
 # float for having few products), calibrated on the 3; the written Paddle model loads onto quantized_conv2d and
 # still reads the 3.
 onnx_mnist="$models/onnx/mnist"
-check "quantize: int8 convs load onto the int8 kernel" 0 "^loaded back: 2 quantized_conv2d op\(s\) run on the int8 kernel$" \
-  -- "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q" --calib "$onnx_mnist/infer_3.png" --method minmax --min-k 0
+check "quantize: int8 convs load onto the int8 kernel" 0 "^loaded back: 2 quantized_conv2d op\(s\) run on the int8" \
+  -- "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q" --calib "$onnx_mnist/infer_3.png" --method minmax \
+  --min-k 0
 check "quantize: the int8 model still reads the 3" 0 "top-1: 3 \(" -- \
   "$ember" run "$tmp/mnist_q" --input "images=$onnx_mnist/infer_3.png" --top 1
 check "quantize: by default a conv of K = 72 stays float" 0 "K = 72 < --min-k" -- \
@@ -156,7 +157,8 @@ check "unknown option: exit 1, on stderr, naming the valid ones" 1 \
   "^ember bench: error: unknown option --bogus \(options:.* --loops .*--shape" -- \
   bash -c "'$ember' bench --bogus 2>&1 >/dev/null"
 check "unknown option: nothing on stdout" 0 "^0$" -- bash -c "'$ember' bench --bogus 2>/dev/null | wc -c"
-check "unknown command" 1 "unknown command frobnicate \(commands: inspect run convert quantize ocr bench ops profile\)" -- \
+commands="inspect run convert quantize ocr bench ops profile"
+check "unknown command" 1 "unknown command frobnicate \(commands: $commands\)" -- \
   "$ember" frobnicate
 check "an extra argument" 1 "ember ops: error: unexpected argument extra" -- "$ember" ops extra
 check "a bad value" 1 "ember run: error: --threads: wants an integer from 1 to 1024, got '0'" -- \

@@ -291,6 +291,64 @@ TEST_CASE("ncnn layout translation: per-channel BinaryOp, Slice, Concat, Permute
   CHECK(AllClose(ToVector(*o), ref2, 1e-6f, 1e-6f));
 }
 
+TEST_CASE("ncnn int8 convolution runs as quantized_conv2d with ncnn's rounding and scales", "[io][ncnn][quantize]") {
+  // Convolution 2 -> 3, 3x3 pad 1, bias, relu, int8_scale_term 1: int8 weights, 3 weight scales, 1 input scale.
+  const std::string param =
+      "7767517\n2 2\n"
+      "Input        data  0 1 data 0=5 1=4 2=2\n"
+      "Convolution  conv  1 1 data conv 0=3 1=3 4=1 5=1 6=54 8=1 9=1\n";
+  std::vector<int8_t> q(54);
+  for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<int8_t>(static_cast<int>(i * 37 % 255) - 127);
+  const std::vector<float> bias = {0.25f, -0.5f, 0.125f}, wscale = {40.f, 90.f, 64.f};
+  const float in_scale = 30.f;
+  Bin bin;
+  bin.U32(0x000D4B38u);
+  bin.data.append(reinterpret_cast<const char*>(q.data()), q.size());
+  while (bin.data.size() % 4) bin.data.push_back('\0');
+  bin.Raw(bias);
+  bin.Raw(wscale);
+  bin.F32(in_scale);
+  WriteFile(TempPath("int8.param"), param);
+  WriteFile(TempPath("int8.bin"), bin.data);
+  std::vector<float> xv = Seq(40, 2.f, 0.4f);
+  xv[3] = 0.5f / in_scale;   // a tie: ncnn rounds it away from zero, to 1
+  xv[7] = -9.f;              // past the range: -127
+  // The reference: ncnn's quantization, the integer conv, then / (in_scale * wscale) + bias, relu.
+  std::vector<int> xq(40);
+  for (size_t i = 0; i < 40; ++i)
+    xq[i] = static_cast<int>(std::max(-127.0, std::min(127.0, std::round(static_cast<double>(xv[i] * in_scale)))));
+  std::vector<float> want(60);
+  for (int o = 0; o < 3; ++o)
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 5; ++j) {
+        int64_t acc = 0;
+        for (int c = 0; c < 2; ++c)
+          for (int ki = 0; ki < 3; ++ki)
+            for (int kj = 0; kj < 3; ++kj) {
+              const int y = i + ki - 1, xx = j + kj - 1;
+              if (y < 0 || y >= 4 || xx < 0 || xx >= 5) continue;
+              acc += xq[static_cast<size_t>((c * 4 + y) * 5 + xx)] *
+                     q[static_cast<size_t>(((o * 2 + c) * 3 + ki) * 3 + kj)];
+            }
+        const size_t oc = static_cast<size_t>(o);
+        const double v = static_cast<double>(acc) / (in_scale * wscale[oc]) + bias[oc];
+        want[static_cast<size_t>((o * 4 + i) * 5 + j)] = static_cast<float>(std::max(v, 0.0));
+      }
+  ModelOptions mo;
+  mo.params_file = TempPath("int8.bin");
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(TempPath("int8.param"), mo, &model);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  CHECK(model->program().OpTypeCounts()["quantized_conv2d"] == 1);
+  Tensor out;
+  REQUIRE(RunModel(TempPath("int8.param"), TempPath("int8.bin"), MakeTensor(DDim({1, 2, 4, 5}), xv), "data", "conv",
+                   &out).ok());
+  std::string why;
+  CHECK(AllClose(ToVector(out), want, 1e-5f, 1e-5f, &why));
+  INFO(why);
+}
+
 TEST_CASE("zero_weights: generated weights all 0, as ncnn's benchmark runs its graphs", "[io][ncnn]") {
   // conv (with bias) -> batchnorm (eps 0.001: with eps 0, ncnn and Ember both give 0 / 0) -> an fc: every output
   // is 0 with zero weights (BatchNorm's 0 / sqrt(0 + eps) scale included), and not with the generated random ones.

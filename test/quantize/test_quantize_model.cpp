@@ -1,7 +1,7 @@
 // QuantizeModel on programs built here: which convs it quantizes (thin ones stay float; those reading the input
-// or making the output unless asked), the int8 weights it stores (checked against the rounding of the original weights by their channel's
-// abs max, computed here), that the written program loads onto quantized_conv2d, and that its outputs stay
-// close to the float model's.
+// or making the output unless asked), the int8 weights it stores (checked against the rounding of the original
+// weights by their channel's abs max, computed here), that the written program loads onto quantized_conv2d,
+// and that its outputs stay close to the float model's.
 #include <catch2/catch.hpp>
 
 #include <cmath>

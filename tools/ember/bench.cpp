@@ -43,10 +43,10 @@ namespace {
 
 const char* kBenchFooter =
     "Prints the ISA level the kernels run at and its measured FMA limit first (alone without a MODEL).\n"
-    "GFLOP counts conv, fc, mul and matmul multiply-adds x 2 (conv2d_integer and matmul_integer: integer ones,\n"
-    "their GFLOP/s read as GOPS); %lim is GFLOP/s as a share of the N-thread FMA limit. --ncnn-data compares\n"
-    "fairly with ncnn under qemu (it shortcuts zero operands). EMBER_ISA lowers the kernels' level,\n"
-    "EMBER_CONV=gemm|winograd forces a conv path, EMBER_LAYOUT=nchw keeps every op on NCHW.\n";
+    "GFLOP counts conv, fc, mul and matmul multiply-adds x 2 (conv2d_integer, quantized_conv2d and matmul_integer:\n"
+    "integer ones, their GFLOP/s read as GOPS); %lim is GFLOP/s as a share of the N-thread FMA limit.\n"
+    "--ncnn-data compares fairly with ncnn under qemu (it shortcuts zero operands). EMBER_ISA lowers the\n"
+    "kernels' level, EMBER_CONV=gemm|winograd forces a conv path, EMBER_LAYOUT=nchw keeps every op on NCHW.\n";
 
 using Clock = std::chrono::steady_clock;
 double MsSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
@@ -132,7 +132,7 @@ double OpFlops(const OpDesc& op, const std::map<std::string, DDim>& shapes) {
     return &keep.back();
   };
   const std::string& t = op.type;
-  if (t == "conv2d" || t == "depthwise_conv2d" || t == "conv2d_integer") {
+  if (t == "conv2d" || t == "depthwise_conv2d" || t == "conv2d_integer" || t == "quantized_conv2d") {
     const Shape *out = dims("Output", true), *f = dims("Filter", false);
     if (!out || !f || f->dims().size() != 4) return 0;
     // NCHW16c outputs [N, C/16, H, W, 16] hold padding channels: count the filter's real output channels.

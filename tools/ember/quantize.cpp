@@ -111,7 +111,8 @@ Status LoadSamples(const QuantizeArgs& a, const Model& model, std::vector<Calibr
 }
 
 void PrintLayers(const std::vector<QuantizedLayer>& layers, bool report) {
-  std::printf("%-36s %10s %10s  %s\n", "conv (output)", "weights", "threshold", report ? "int8 (output error alone)" : "");
+  std::printf("%-36s %10s %10s  %s\n", "conv (output)", "weights", "threshold",
+              report ? "int8 (output error alone)" : "");
   for (const auto& l : layers) {
     std::printf("%-36s %10lld ", l.output.c_str(), static_cast<long long>(l.weights));
     if (!l.quantized) {
@@ -199,7 +200,8 @@ cli::Command AddQuantizeCommand(CLI::App* app) {
       ->type_name("NAME")->take_all();
   sub->add_option("--min-k", a->min_k, "convs with fewer multiply-adds per output stay float (default 128)")
       ->type_name("K")->check(cli::IntRange(0, 1 << 30));
-  sub->add_flag("--quantize-first-last", a->first_last, "also quantize the convs reading the input and making the outputs");
+  sub->add_flag("--quantize-first-last", a->first_last,
+                "also quantize the convs reading the input and making the outputs");
   sub->add_flag("--report", a->report, "per quantized conv, the output error its quantization alone adds");
   cli::AddShapeOption(sub, &a->shapes, 1, "the input's shape for image calibration files");
   sub->add_option("--pixel-scale", a->pixel_scale, "image inputs: v/255*S+B (default 1)")->type_name("S");

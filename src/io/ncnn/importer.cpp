@@ -62,18 +62,26 @@ Status NcnnContext::LoadBin(int64_t n, int type, std::vector<float>* out, bool* 
   return bin_->Load(n, type, out, int8);
 }
 
-Status NcnnContext::AddWeight(const std::string& name, std::vector<int64_t> dims, std::vector<float> values) {
+Status NcnnContext::AddWeight(const std::string& name, std::vector<int64_t> dims, std::vector<float> values,
+                              DataType dtype) {
   if (block().FindVar(name)) return InvalidArgument("duplicate weight name ", Quote(name));
   VarDesc v;
   v.name = name;
   v.persistable = true;
   v.dims = dims;
+  v.dtype = VarDataTypeOf(dtype);
   block().vars.push_back(v);
   if (!bin_) return Status::OK();  // generated later
   DDim d(dims);
   if (static_cast<int64_t>(values.size()) != d.numel())
     return Internal("weight ", Quote(name), " has ", values.size(), " values for dims ", d.ToString());
-  Tensor t(DataType::kFloat32, d);
+  Tensor t(dtype, d);
+  if (dtype == DataType::kInt8) {  // values read from int8 storage: exact
+    std::transform(values.begin(), values.end(), t.mutable_data<int8_t>(),
+                   [](float x) { return static_cast<int8_t>(x); });
+    *weights_->Var(name)->GetMutable() = std::move(t);
+    return Status::OK();
+  }
   float* p = t.mutable_data<float>();
   std::copy(values.begin(), values.end(), p);
   *weights_->Var(name)->GetMutable() = std::move(t);

@@ -52,8 +52,10 @@ class NcnnContext {
   bool has_bin() const { return bin_ != nullptr; }
   // Reads n values from the .bin (nothing when weights are generated).
   Status LoadBin(int64_t n, int type, std::vector<float>* out, bool* int8 = nullptr);
-  // Declares a weight of `dims`; its values come from the .bin (`values`, empty when generated).
-  Status AddWeight(const std::string& name, std::vector<int64_t> dims, std::vector<float> values);
+  // Declares a weight of `dims`; its values come from the .bin (`values`, empty when generated), stored as
+  // `dtype` (float32, or int8 for integer values read from int8 storage).
+  Status AddWeight(const std::string& name, std::vector<int64_t> dims, std::vector<float> values,
+                   DataType dtype = DataType::kFloat32);
 
   // ----- ops -----
   BlockDesc& block() { return program_->block0(); }

@@ -5,6 +5,7 @@
 
 #include "io/converter_selection.h"
 #include "io/ncnn/ncnn_context.h"
+#include "operators/kernel/kernels_built.h"
 
 namespace ember {
 
@@ -81,11 +82,11 @@ struct ConvParams {
 };
 
 // The int8 scales after int8 weights: `nscale` weight scales, the input scale and, with top_scale, the
-// output scale (read past: Ember runs in float).
-Status LoadInt8Scales(NcnnContext& ctx, int64_t nscale, bool top_scale, std::vector<float>* wscale) {
-  std::vector<float> in_scale;
+// output scale (read past: Ember's int8 conv outputs float).
+Status LoadInt8Scales(NcnnContext& ctx, int64_t nscale, bool top_scale, std::vector<float>* wscale,
+                      std::vector<float>* in_scale) {
   EMBER_RETURN_IF_ERROR(ctx.LoadBin(nscale, 1, wscale));
-  EMBER_RETURN_IF_ERROR(ctx.LoadBin(1, 1, &in_scale));
+  EMBER_RETURN_IF_ERROR(ctx.LoadBin(1, 1, in_scale));
   if (top_scale) {
     std::vector<float> top;
     EMBER_RETURN_IF_ERROR(ctx.LoadBin(1, 1, &top));
@@ -139,19 +140,47 @@ Status CheckConvParams(const NcnnLayer& L, const ConvParams& p) {
   return Status::OK();
 }
 
-// Weights [num_output][in/group][kh][kw] (dequantized when int8), then the bias.
-Status LoadConvWeights(NcnnContext& ctx, const NcnnLayer& L, const ConvParams& p, bool depthwise) {
+// ncnn's int8 convolution as quantized_conv2d: ncnn quantizes the input as round(x * input_scale), ties away
+// from zero, into [-127, 127], and the products come back times 1 / (input_scale * weight_scale[o]).
+struct Int8Conv {
+  bool on = false;
+  float input_scale = 1.f;  // 1 with generated weights (no .bin)
+};
+
+void SetInt8ConvAttrs(const Int8Conv& q, const std::string& layer, OpDesc* op) {
+  op->type = "quantized_conv2d";
+  op->SetInput("FilterScale", {layer + ".weight_step"});
+  op->attrs["input_mul"] = Attribute::Float(q.input_scale);
+  op->attrs["input_step"] = Attribute::Float(1.f / q.input_scale);
+  op->attrs["quant_min"] = Attribute::Int(-127);
+  op->attrs["round_type"] = Attribute::Int(1);
+}
+
+// Weights [num_output][in/group][kh][kw] (dequantized when int8, or kept int8 for quantized_conv2d), then the
+// bias.
+Status LoadConvWeights(NcnnContext& ctx, const NcnnLayer& L, const ConvParams& p, bool depthwise, Int8Conv* q) {
   const int int8_term = L.pd.Int(8, 0);
   std::vector<float> w, b;
   bool int8 = false;
   EMBER_RETURN_IF_ERROR(ctx.LoadBin(p.wsize, 0, &w, &int8));
   if (p.bias_term) EMBER_RETURN_IF_ERROR(ctx.LoadBin(p.num_output, 1, &b));
   if (int8_term) {
-    // dequantize: w = q / scale per output channel (per group for depthwise)
-    const int nscale = depthwise ? p.group : p.num_output;
-    std::vector<float> wscale;
-    EMBER_RETURN_IF_ERROR(LoadInt8Scales(ctx, nscale, int8_term > 100, &wscale));
-    if (ctx.has_bin() && int8) Dequantize(wscale, p.wsize / nscale, &w);
+    const int nscale = depthwise ? p.group : p.num_output;  // one per output channel (per group for depthwise)
+    std::vector<float> wscale, in_scale;
+    EMBER_RETURN_IF_ERROR(LoadInt8Scales(ctx, nscale, int8_term > 100, &wscale, &in_scale));
+    q->on = OpBuilt("quantized_conv2d") && !depthwise && (!ctx.has_bin() || int8) &&
+            (in_scale.empty() || in_scale[0] > 0);
+    if (q->on) {
+      if (!in_scale.empty()) q->input_scale = in_scale[0];
+      std::vector<float> steps(wscale.size());
+      for (size_t o = 0; o < steps.size(); ++o) steps[o] = wscale[o] == 0.f ? 0.f : 1.f / wscale[o];
+      EMBER_RETURN_IF_ERROR(ctx.AddWeight(L.name + ".weight_step", {p.num_output}, std::move(steps)));
+      EMBER_RETURN_IF_ERROR(
+          ctx.AddWeight(L.name + ".weight", {p.num_output, p.InPerGroup(), p.kh, p.kw}, std::move(w), DataType::kInt8));
+      if (p.bias_term) EMBER_RETURN_IF_ERROR(ctx.AddWeight(L.name + ".bias", {p.num_output}, std::move(b)));
+      return Status::OK();
+    }
+    if (ctx.has_bin() && int8) Dequantize(wscale, p.wsize / nscale, &w);  // w = q / scale
   }
   if (ctx.has_bin() && int8 && !int8_term) return InvalidArgument("int8 weights without int8_scale_term");
   EMBER_RETURN_IF_ERROR(ctx.AddWeight(L.name + ".weight", {p.num_output, p.InPerGroup(), p.kh, p.kw}, std::move(w)));
@@ -162,7 +191,8 @@ Status LoadConvWeights(NcnnContext& ctx, const NcnnLayer& L, const ConvParams& p
 Status Conv(NcnnContext& ctx, const NcnnLayer& L, bool depthwise) {
   const ConvParams p(L.pd, depthwise);
   EMBER_RETURN_IF_ERROR(CheckConvParams(L, p));
-  EMBER_RETURN_IF_ERROR(LoadConvWeights(ctx, L, p, depthwise));
+  Int8Conv q;
+  EMBER_RETURN_IF_ERROR(LoadConvWeights(ctx, L, p, depthwise, &q));
   const NcnnBlob* in = ctx.Bottom(L, 0);
   std::string x = in->var;
   if (in->rank == 1 || in->rank == 2) {
@@ -170,6 +200,7 @@ Status Conv(NcnnContext& ctx, const NcnnLayer& L, bool depthwise) {
     x = ctx.ToImage(x);
   }
   OpDesc op = ConvOp(p.IsDepthwise() ? "depthwise_conv2d" : "conv2d", x, L, p);
+  if (q.on) SetInt8ConvAttrs(q, L.name, &op);
   if (p.pl == -233 || p.pt == -233) {
     op.attrs["padding_algorithm"] = Attribute::String("SAME");
     op.attrs["paddings"] = Attribute::Ints({0, 0, 0, 0});
@@ -258,8 +289,8 @@ Status ConvertInnerProduct(NcnnContext& ctx, const NcnnLayer& L) {
   EMBER_RETURN_IF_ERROR(ctx.LoadBin(wsize, 0, &w, &int8));
   if (bias_term) EMBER_RETURN_IF_ERROR(ctx.LoadBin(num_output, 1, &b));
   if (int8_term) {
-    std::vector<float> wscale;
-    EMBER_RETURN_IF_ERROR(LoadInt8Scales(ctx, num_output, false, &wscale));
+    std::vector<float> wscale, in_scale;
+    EMBER_RETURN_IF_ERROR(LoadInt8Scales(ctx, num_output, false, &wscale, &in_scale));
     if (ctx.has_bin() && int8) Dequantize(wscale, num_input, &w);
   }
   // ncnn [out][in] -> Paddle fc W [in][out].

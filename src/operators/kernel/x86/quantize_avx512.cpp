@@ -24,7 +24,8 @@ void QuantizeU8Avx512(const float* x, int64_t n, float mul, float lo, float hi, 
   const __m512 vm = _mm512_set1_ps(mul), vlo = _mm512_set1_ps(lo), vhi = _mm512_set1_ps(hi);
   int64_t i = 0;
   for (; i + 16 <= n; i += 16)
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(y + i), _mm512_cvtepi32_epi8(Quantize16(_mm512_loadu_ps(x + i), vm, vlo, vhi)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(y + i),
+                     _mm512_cvtepi32_epi8(Quantize16(_mm512_loadu_ps(x + i), vm, vlo, vhi)));
   if (i < n) {
     const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1);
     _mm512_mask_cvtepi32_storeu_epi8(y + i, m, Quantize16(_mm512_maskz_loadu_ps(m, x + i), vm, vlo, vhi));
