@@ -116,9 +116,10 @@ struct IgemmAccel {
                  Int8PackedB* out);
   void (*run)(const Int8GemmProblem& p);  // threaded over C with MaxThreads()
   const char* (*name)();                  // "igemm avx512vnni", "igemm avx2", "igemm generic"
-  // Optional (null: the portable loop): y[i] = clamp(round(x[i] * mul), lo, hi) + 128 as uint8, ties to even
-  // whatever the rounding mode, NaN as 0, for -128 <= lo <= hi <= 127: quantized_conv2d's input for the GEMM.
-  void (*quantize_u8)(const float* x, int64_t n, float mul, float lo, float hi, uint8_t* y) = nullptr;
+  // Optional (null: the portable loop): y[i] = clamp(round(x[i] * mul), lo, hi) + 128 as uint8, ties to even (or
+  // away from zero) whatever the rounding mode, NaN as 0, for -128 <= lo <= hi <= 127: quantized_conv2d's input.
+  void (*quantize_u8)(const float* x, int64_t n, float mul, float lo, float hi, bool ties_away,
+                      uint8_t* y) = nullptr;
 };
 
 struct HalfAccel {  // IEEE half -> float32 widening (weights stored as FP16), bit for bit as HalfToFloat

@@ -24,9 +24,9 @@ Status QuantizedConv2dKernel<CPU, float>::Compute(const QuantizedConv2dParam& p)
   // The input quantized to uint8 (value + 128, the GEMM's unsigned A), the padding 128 (value 0); the int32
   // sums go into the output's memory and the epilogue turns them into floats in place.
   bytes_.resize(static_cast<size_t>(p.input->numel()));
-  if (a->quantize_u8 && !p.ties_away)
+  if (a->quantize_u8)
     a->quantize_u8(p.input->data<float>(), p.input->numel(), p.input_mul, static_cast<float>(p.quant_min),
-                   static_cast<float>(p.quant_max), bytes_.data());
+                   static_cast<float>(p.quant_max), p.ties_away, bytes_.data());
   else
     QuantizeConvInput(p, p.input->data<float>(), p.input->numel(), 128.f, bytes_.data());
   const int64_t cin_g = g.in_c / g.groups, cout_g = g.out_c / g.groups, plane = g.out_h * g.out_w;

@@ -13,11 +13,12 @@ IgemmKernels IgemmKernelsFor(Isa isa) {
   return simd::kIgemmGeneric;
 }
 
-void QuantizeU8(const float* x, int64_t n, float mul, float lo, float hi, uint8_t* y, Isa isa) {
+void QuantizeU8(const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y, Isa isa) {
   if (!IsaSupported(isa)) isa = DetectedIsa();
-  if (isa == Isa::kAvx512) return QuantizeU8Avx512(x, n, mul, lo, hi, y);
-  if (isa == Isa::kAvx2) return QuantizeU8Avx2(x, n, mul, lo, hi, y);
-  QuantizeRun<false, false>(x, n, 0.f, mul, 128.f, lo + 128.f, hi + 128.f, y);
+  if (isa == Isa::kAvx512) return QuantizeU8Avx512(x, n, mul, lo, hi, ties_away, y);
+  if (isa == Isa::kAvx2) return QuantizeU8Avx2(x, n, mul, lo, hi, ties_away, y);
+  if (ties_away) QuantizeRun<false, true>(x, n, 0.f, mul, 128.f, lo + 128.f, hi + 128.f, y);
+  else QuantizeRun<false, false>(x, n, 0.f, mul, 128.f, lo + 128.f, hi + 128.f, y);
 }
 
 std::vector<IgemmKernels> IgemmKernelSets() {

@@ -26,9 +26,9 @@ std::vector<IgemmKernels> IgemmKernelSets();
 inline void Igemm(const Int8GemmProblem& p, Isa isa) { simd::Igemm(p, IgemmKernelsFor(isa)); }
 
 // IgemmAccel::quantize_u8 at `isa` (the portable loop at generic), and its per-level bodies.
-void QuantizeU8(const float* x, int64_t n, float mul, float lo, float hi, uint8_t* y, Isa isa);
-void QuantizeU8Avx2(const float* x, int64_t n, float mul, float lo, float hi, uint8_t* y);
-void QuantizeU8Avx512(const float* x, int64_t n, float mul, float lo, float hi, uint8_t* y);
+void QuantizeU8(const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y, Isa isa);
+void QuantizeU8Avx2(const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y);
+void QuantizeU8Avx512(const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y);
 
 void IgemmKernelAvx2(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
                      const IgemmTerms& t, int32_t* tile, int mr, int np);

@@ -179,8 +179,8 @@ const IgemmAccel kIgemm = {
     PackInt8B,
     [](const Int8GemmProblem& p) { Igemm(p, ActiveIsa()); },
     [] { return IgemmKernelsFor(ActiveIsa()).name; },
-    [](const float* x, int64_t n, float mul, float lo, float hi, uint8_t* y) {
-      QuantizeU8(x, n, mul, lo, hi, y, ActiveIsa());
+    [](const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y) {
+      QuantizeU8(x, n, mul, lo, hi, ties_away, y, ActiveIsa());
     },
 };
 
