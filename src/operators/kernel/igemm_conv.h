@@ -26,13 +26,16 @@ inline void FillIgemmConvPatches(const void* ctx, int64_t row0, int64_t rows, ui
   const IgemmConvPatches& s = *static_cast<const IgemmConvPatches*>(ctx);
   const ConvGeometry& g = *s.g;
   const int64_t r = g.kernel_h * g.kernel_w * s.cin_g;
-  const size_t run = static_cast<size_t>(s.cin_g);
+  // Without dilation a kernel row's kw pixels are adjacent in HWC: one run of kw * cin_g bytes.
+  const bool whole_rows = g.dilation_w == 1;
+  const size_t run = static_cast<size_t>(s.cin_g * (whole_rows ? g.kernel_w : 1));
+  const int64_t runs = whole_rows ? 1 : g.kernel_w;
   for (int64_t i = 0; i < rows; ++i) {
     const int64_t oh = (row0 + i) / g.out_w, ow = (row0 + i) % g.out_w;
     uint8_t* d = dst + i * k4;
     for (int64_t kh = 0; kh < g.kernel_h; ++kh) {
       const int64_t y = oh * g.stride_h + kh * g.dilation_h;
-      for (int64_t kw = 0; kw < g.kernel_w; ++kw, d += run)
+      for (int64_t kw = 0; kw < runs; ++kw, d += run)
         std::memcpy(d, s.hwc + (y * s.padded_w + ow * g.stride_w + kw * g.dilation_w) * s.cin_g, run);
     }
     std::memset(dst + i * k4 + r, 0, static_cast<size_t>(k4 - r));
