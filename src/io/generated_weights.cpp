@@ -28,7 +28,8 @@ Status GenerateWeights(const ProgramDesc& program, uint32_t seed, Scope* weights
     if (v.dtype == static_cast<int>(VarDataType::kInt8)) {  // quantized weights (ncnn's int8 convs)
       std::uniform_int_distribution<int> q(-127, 127);
       int8_t* d = t.mutable_data<int8_t>();
-      for (int64_t i = 0; i < t.numel(); ++i) d[i] = static_cast<int8_t>(q(rng));
+      const int64_t n = t.numel();
+      for (int64_t i = 0; i < n; ++i) d[i] = static_cast<int8_t>(q(rng));
       *weights->Var(v.name)->GetMutable() = std::move(t);
       continue;
     }
