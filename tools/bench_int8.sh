@@ -5,10 +5,11 @@
 #
 # Per network: the graph with generated weights (`ember convert --generate-weights`), quantized by `ember
 # quantize --method minmax` on 4 uniform random inputs (speed does not depend on the calibration), then per round
-# and thread count, interleaved: Ember float32, Ember int8, and ncnn's harness on ncnn's own NET_int8.param
-# (../shared/bench/ncnn; ncnn's int8 layers, zero weights) where it exists. Each cell is the median over R rounds
-# of each run's median of N loops. Columns: f32/int8 = Ember float32 ms / Ember int8 ms (above 1: int8 faster);
-# ncnn/int8 = ncnn int8 ms / Ember int8 ms (above 1: Ember faster).
+# and thread count, interleaved: Ember float32 (f32), Ember on its quantized model (int8), and where ncnn has the
+# graph's int8 version (../shared/bench/ncnn/NET_int8.param, int8 weights and scales generated) Ember on it
+# (g8: its int8 convs as quantized_conv2d) and ncnn's harness on it (ncnn8: ncnn's int8 layers, zero weights).
+# Each cell is the median over R rounds of each run's median of N loops. Ratios above 1 favour the second:
+# f32/int8 (Ember's int8 against its float32), ncnn8/g8 (Ember against ncnn on the same int8 graph).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 ember="$here/build-linux-full/ember"
@@ -19,7 +20,7 @@ while [ $# -gt 0 ]; do
     --rounds) rounds=$2; shift 2 ;;
     --loops) loops=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
-    -h|--help) sed -n 2,12p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
     -*) echo "bench_int8.sh: unknown option $1" >&2; exit 2 ;;
     *) nets+=("$1"); shift ;;
   esac
@@ -36,8 +37,9 @@ trap 'rm -rf "$tmp"' EXIT
 median() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else if (NR % 2) print v[(NR + 1) / 2];
                                                 else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
-ember_ms() {  # ember_ms MODEL THREADS
-  "$ember" bench "$1" --no-limit --threads "$2" --loops "$loops" 2>/dev/null |
+ember_ms() {  # ember_ms MODEL THREADS [--generate-weights]
+  [ -f "$1" ] || [ -d "$1" ] || return 0
+  "$ember" bench "$1" --no-limit --threads "$2" --loops "$loops" ${3:-} 2>/dev/null |
     awk 'NF >= 9 && $4 + 0 > 0 { v = $4 } END { if (v != "") print v }'
 }
 ncnn_int8_ms() {  # ncnn_int8_ms NET THREADS: ncnn's defaults (its int8 layers on an _int8 graph)
@@ -64,16 +66,18 @@ for net in "${nets[@]}"; do
   "$ember" quantize "$tmp/$net/float" "$tmp/$net/int8" --method minmax --calib "$tmp/$net/calib" |
     awk -v n="$net" '/^calibrated on/ { sub(/.*; /, ""); print n ": " $0 }'
 done
-printf "%-14s %3s %9s %9s %9s %9s %9s\n" net thr "f32 ms" "int8 ms" "ncnn8 ms" f32/int8 ncnn/int8
+printf "%-14s %3s %9s %9s %9s %9s %9s %9s\n" net thr "f32 ms" "int8 ms" "g8 ms" "ncnn8 ms" f32/int8 ncnn8/g8
 for t in $threads; do
   for net in "${nets[@]}"; do
-    : > "$tmp/f" ; : > "$tmp/q" ; : > "$tmp/n"
+    : > "$tmp/f" ; : > "$tmp/q" ; : > "$tmp/g" ; : > "$tmp/n"
     for _ in $(seq "$rounds"); do
       ember_ms "$tmp/$net/float" "$t" >> "$tmp/f"
       ember_ms "$tmp/$net/int8" "$t" >> "$tmp/q"
+      ember_ms "$graphs/${net}_int8.param" "$t" --generate-weights >> "$tmp/g"
       ncnn_int8_ms "$net" "$t" >> "$tmp/n"
     done
-    f=$(median < "$tmp/f") q=$(median < "$tmp/q") n=$(median < "$tmp/n")
-    printf "%-14s %3s %9s %9s %9s %9s %9s\n" "$net" "$t" "$f" "$q" "$n" "$(ratio "$f" "$q")" "$(ratio "$n" "$q")"
+    f=$(median < "$tmp/f") q=$(median < "$tmp/q") g=$(median < "$tmp/g") n=$(median < "$tmp/n")
+    printf "%-14s %3s %9s %9s %9s %9s %9s %9s\n" "$net" "$t" "$f" "$q" "$g" "$n" "$(ratio "$f" "$q")" \
+      "$(ratio "$n" "$g")"
   done
 done
