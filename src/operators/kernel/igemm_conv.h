@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "framework/scope.h"
 #include "framework/tensor.h"
 #include "operators/conv_op.h"
@@ -44,14 +45,14 @@ inline void FillIgemmConvPatches(const void* ctx, int64_t row0, int64_t rows, ui
 
 // A group's cin_g input planes `x` (bytes, each xor `flip`: 0x80 turns int8 into uint8 + 128) as padded HWC
 // bytes into *hwc, the padding `pad`: 8 channels of a pixel written at once (byte stores a plane apart were half
-// the GEMM's time on 256 channels).
+// the GEMM's time on 256 channels); rows in parallel.
 inline void ToPaddedHwc(const uint8_t* x, const ConvGeometry& g, uint8_t flip, uint8_t pad,
                         std::vector<uint8_t>* hwc) {
   const int64_t cin_g = g.in_c / g.groups, ph = g.in_h + g.pad_top + g.pad_bottom;
   const int64_t pw = g.in_w + g.pad_left + g.pad_right, plane = g.in_h * g.in_w;
   hwc->assign(static_cast<size_t>(ph * pw * cin_g), pad);
   uint8_t* base = hwc->data();
-  for (int64_t h = 0; h < g.in_h; ++h) {
+  ParallelFor(g.in_h, [&](int64_t h) {
     uint8_t* row = base + ((h + g.pad_top) * pw + g.pad_left) * cin_g;
     const uint8_t* src = x + h * g.in_w;
     int64_t c = 0;
@@ -63,7 +64,7 @@ inline void ToPaddedHwc(const uint8_t* x, const ConvGeometry& g, uint8_t flip, u
       }
     for (; c < cin_g; ++c)
       for (int64_t w = 0; w < g.in_w; ++w) row[w * cin_g + c] = src[c * plane + w] ^ flip;
-  }
+  });
 }
 
 // The filter [Cout, Cin/groups, kh, kw] (int8 or uint8) of each group as B [R (kh, kw, c), cout_g], packed; made

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <vector>
 
+#include "framework/parallel.h"
 #include "operators/kernel/central-arm-func/activation_func.h"
 #include "operators/kernel/central-arm-func/conv2d_integer_func.h"
 #include "operators/kernel/central-arm-func/quantize_linear_func.h"
@@ -31,18 +32,17 @@ inline void QuantizedConvEpilogue(const QuantizedConv2dParam& p, const int32_t* 
   const float* fs = p.filter_scale->data<float>();
   const float* bias = p.bias ? p.bias->data<float>() : nullptr;
   constexpr int64_t kChunk = 256;
-  int32_t t[kChunk];
-  for (int64_t n = 0; n < g.batch; ++n)
-    for (int64_t o = 0; o < g.out_c; ++o) {
-      const int64_t base = (n * g.out_c + o) * plane;
-      const float s = p.input_step * fs[o], b = bias ? bias[o] : 0.f;
-      for (int64_t i = 0; i < plane; i += kChunk) {
-        const int64_t k = std::min(kChunk, plane - i);
-        std::memcpy(t, acc + base + i, static_cast<size_t>(k) * sizeof(int32_t));
-        for (int64_t j = 0; j < k; ++j) y[base + i + j] = static_cast<float>(t[j]) * s + b;
-      }
-      if (activate) ActivateRow(p.act, y + base, plane);
+  ParallelFor(g.batch * g.out_c, [&](int64_t no) {  // one output plane a claim
+    const int64_t o = no % g.out_c, base = no * plane;
+    int32_t t[kChunk];
+    const float s = p.input_step * fs[o], b = bias ? bias[o] : 0.f;
+    for (int64_t i = 0; i < plane; i += kChunk) {
+      const int64_t k = std::min(kChunk, plane - i);
+      std::memcpy(t, acc + base + i, static_cast<size_t>(k) * sizeof(int32_t));
+      for (int64_t j = 0; j < k; ++j) y[base + i + j] = static_cast<float>(t[j]) * s + b;
     }
+    if (activate) ActivateRow(p.act, y + base, plane);
+  });
 }
 
 inline void QuantizedConv2dPortable(const QuantizedConv2dParam& p) {

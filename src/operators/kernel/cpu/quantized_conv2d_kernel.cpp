@@ -24,11 +24,14 @@ Status QuantizedConv2dKernel<CPU, float>::Compute(const QuantizedConv2dParam& p)
   // The input quantized to uint8 (value + 128, the GEMM's unsigned A), the padding 128 (value 0); the int32
   // sums go into the output's memory and the epilogue turns them into floats in place.
   bytes_.resize(static_cast<size_t>(p.input->numel()));
-  if (a->quantize_u8)
-    a->quantize_u8(p.input->data<float>(), p.input->numel(), p.input_mul, static_cast<float>(p.quant_min),
-                   static_cast<float>(p.quant_max), p.ties_away, bytes_.data());
-  else
-    QuantizeConvInput(p, p.input->data<float>(), p.input->numel(), 128.f, bytes_.data());
+  const float* x = p.input->data<float>();
+  ParallelRanges(p.input->numel(), 32768, MaxThreads(), [&](int64_t b, int64_t e) {
+    if (a->quantize_u8)
+      a->quantize_u8(x + b, e - b, p.input_mul, static_cast<float>(p.quant_min), static_cast<float>(p.quant_max),
+                     p.ties_away, bytes_.data() + b);
+    else
+      QuantizeConvInput(p, x + b, e - b, 128.f, bytes_.data() + b);
+  });
   const int64_t cin_g = g.in_c / g.groups, cout_g = g.out_c / g.groups, plane = g.out_h * g.out_w;
   float* y = p.output->mutable_data<float>();
   int32_t* acc = static_cast<int32_t*>(static_cast<void*>(y));
