@@ -11,15 +11,8 @@ Status Conv2dIntegerParam::Bind(ParamBinder* b) {
   filter_zero_point = b->OptionalInput("FilterZeroPoint");
   output = b->Output("Output");
   weights_scope = b->weights_scope();
-  const auto& names = b->op().Input("Filter");
-  if (names.size() == 1 && weights_scope->FindLocalVar(names[0]) && !b->op().Output("Output").empty())
-    cache_key = "conv2d_integer_igemm:" + names[0] + ">" + b->op().Output("Output")[0];
-  AttrReader& a = b->attrs();
-  strides = a.Ints("strides", {1, 1});
-  paddings = a.Ints("paddings", {0, 0});
-  dilations = a.Ints("dilations", {1, 1});
-  groups = a.Int("groups", 1);
-  padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
+  cache_key = PackedFilterKey(b, "conv2d_integer_igemm:");
+  ReadConvWindow(b->attrs(), &strides, &paddings, &dilations, &groups, &padding_algorithm);
   return Status::OK();
 }
 
@@ -38,11 +31,7 @@ Status Conv2dIntegerOp::InferShape() {
   EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, "NCHW"));
   const DDim& x = p.input->dims();
   const DDim& w = p.filter->dims();
-  EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
-  EMBER_CHECK(w.size() == 4, "input Filter must be 4-D [Cout, Cin/groups, kh, kw], got ", w.ToString());
-  EMBER_CHECK(p.groups >= 1 && x[1] % p.groups == 0 && w[0] % p.groups == 0 && w[1] * p.groups == x[1],
-              "Input ", x.ToString(), " and Filter ", w.ToString(), " do not fit groups = ", p.groups);
-  EMBER_CHECK(w[2] > 0 && w[3] > 0, "Filter kernel size must be positive, got ", w.ToString());
+  EMBER_RETURN_IF_ERROR(CheckConvShapes(x, w, p.groups));
   if (p.input_zero_point)
     EMBER_CHECK(IntegerInput(p.input_zero_point) && p.input_zero_point->numel() == 1,
                 "input InputZeroPoint must be one integer, got ", DataTypeName(p.input_zero_point->dtype()), " ",

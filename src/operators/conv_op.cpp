@@ -77,6 +77,39 @@ Status ResolveConvGeometry(const DDim& x, const DDim& w, const std::vector<int64
   return Status::OK();
 }
 
+void ReadConvWindow(AttrReader& a, std::vector<int64_t>* strides, std::vector<int64_t>* paddings,
+                    std::vector<int64_t>* dilations, int64_t* groups, std::string* padding_algorithm) {
+  *strides = a.Ints("strides", {1, 1});
+  *paddings = a.Ints("paddings", {0, 0});
+  *dilations = a.Ints("dilations", {1, 1});
+  *groups = a.Int("groups", 1);
+  *padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
+}
+
+std::string PackedFilterKey(ParamBinder* b, const std::string& prefix) {
+  const auto& names = b->op().Input("Filter");
+  if (names.size() != 1 || !b->weights_scope()->FindLocalVar(names[0]) || b->op().Output("Output").empty())
+    return "";
+  return prefix + names[0] + ">" + b->op().Output("Output")[0];
+}
+
+Status CheckConvShapes(const DDim& x, const DDim& w, int64_t groups) {
+  EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
+  EMBER_CHECK(w.size() == 4, "input Filter must be 4-D [Cout, Cin/groups, kh, kw], got ", w.ToString());
+  EMBER_CHECK(groups >= 1 && x[1] % groups == 0 && w[0] % groups == 0 && w[1] * groups == x[1], "Input ",
+              x.ToString(), " and Filter ", w.ToString(), " do not fit groups = ", groups);
+  EMBER_CHECK(w[2] > 0 && w[3] > 0, "Filter kernel size must be positive, got ", w.ToString());
+  return Status::OK();
+}
+
+Status CheckConvBias(const Tensor* bias, int64_t cout) {
+  if (!bias) return Status::OK();
+  EMBER_CHECK_DTYPE(bias, DataType::kFloat32, "input Bias");
+  EMBER_CHECK(bias->numel() == cout, "input Bias must have ", cout, " values (output channels), got ",
+              bias->dims().ToString());
+  return Status::OK();
+}
+
 Status ConvParam::Bind(ParamBinder* b) {
   input = b->Input("Input");
   filter = b->Input("Filter");
@@ -84,17 +117,10 @@ Status ConvParam::Bind(ParamBinder* b) {
   output = b->Output("Output");
   // A filter that is a model weight is packed once and shared by every predictor of the model.
   weights_scope = b->weights_scope();
-  const auto& fnames = b->op().Input("Filter");
-  if (fnames.size() == 1 && weights_scope->FindLocalVar(fnames[0]) && !b->op().Output("Output").empty()) {
-    cache_key = "conv_filter:" + fnames[0] + ">" + b->op().Output("Output")[0];
-    filter_name = fnames[0];
-  }
+  cache_key = PackedFilterKey(b, "conv_filter:");
+  if (!cache_key.empty()) filter_name = b->op().Input("Filter")[0];
   AttrReader& a = b->attrs();
-  strides = a.Ints("strides", {1, 1});
-  paddings = a.Ints("paddings", {0, 0});
-  dilations = a.Ints("dilations", {1, 1});
-  groups = a.Int("groups", 1);
-  padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
+  ReadConvWindow(a, &strides, &paddings, &dilations, &groups, &padding_algorithm);
   data_format = a.String("data_format", "NCHW");
   nchw16c = data_format == "NCHW16c";
   fuse_relu_before_depthwise_conv = a.Bool("fuse_relu_before_depthwise_conv", false);
@@ -130,11 +156,7 @@ Status ConvOp::InferShape() {
   EMBER_CHECK(w[0] > 0 && w[0] % p.groups == 0, "filter output channels ", w[0],
               " are not divisible by attribute groups = ", p.groups);
   EMBER_CHECK(w[2] > 0 && w[3] > 0, "Filter kernel size must be positive, got ", w.ToString());
-  if (p.bias) {
-    EMBER_CHECK_DTYPE(p.bias, DataType::kFloat32, "input Bias");
-    EMBER_CHECK(p.bias->numel() == w[0], "input Bias must have ", w[0], " values (output channels), got ",
-                p.bias->dims().ToString());
-  }
+  EMBER_RETURN_IF_ERROR(CheckConvBias(p.bias, w[0]));
 
   ConvGeometry& g = p.geo;
   EMBER_RETURN_IF_ERROR(ResolveConvGeometry(x, w, p.strides, p.paddings, p.dilations, p.groups,

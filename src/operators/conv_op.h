@@ -41,6 +41,17 @@ Status ResolveConvGeometry(const DDim& x, const DDim& w, const std::vector<int64
                            const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations,
                            int64_t groups, const std::string& padding_algorithm, ConvGeometry* geo);
 
+// Input x 4-D NCHW and Filter w 4-D [Cout, Cin/groups, kh, kw] that fit `groups`, kernel not empty.
+Status CheckConvShapes(const DDim& x, const DDim& w, int64_t groups);
+// conv2d's window attributes with Paddle's defaults: strides, paddings, dilations, groups, padding_algorithm.
+void ReadConvWindow(AttrReader& a, std::vector<int64_t>* strides, std::vector<int64_t>* paddings,
+                    std::vector<int64_t>* dilations, int64_t* groups, std::string* padding_algorithm);
+// The key under which a Filter that is one model weight is packed once for all predictors: prefix + filter +
+// ">" + Output; "" when the filter is computed at run time.
+std::string PackedFilterKey(ParamBinder* b, const std::string& prefix);
+// A Bias, when given: float32, one value per output channel.
+Status CheckConvBias(const Tensor* bias, int64_t cout);
+
 struct ConvParam {
   const Tensor* input = nullptr;
   const Tensor* filter = nullptr;

@@ -11,15 +11,9 @@ Status QuantizedConv2dParam::Bind(ParamBinder* b) {
   bias = b->OptionalInput("Bias");
   output = b->Output("Output");
   weights_scope = b->weights_scope();
-  const auto& names = b->op().Input("Filter");
-  if (names.size() == 1 && weights_scope->FindLocalVar(names[0]) && !b->op().Output("Output").empty())
-    cache_key = "quantized_conv2d_igemm:" + names[0] + ">" + b->op().Output("Output")[0];
+  cache_key = PackedFilterKey(b, "quantized_conv2d_igemm:");
   AttrReader& a = b->attrs();
-  strides = a.Ints("strides", {1, 1});
-  paddings = a.Ints("paddings", {0, 0});
-  dilations = a.Ints("dilations", {1, 1});
-  groups = a.Int("groups", 1);
-  padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
+  ReadConvWindow(a, &strides, &paddings, &dilations, &groups, &padding_algorithm);
   input_mul = a.Float("input_mul", 1.f);
   input_step = a.Float("input_step", 1.f);
   quant_min = a.Int("quant_min", -128);
@@ -44,18 +38,10 @@ Status QuantizedConv2dOp::InferShape() {
               p.input_mul, " and ", p.input_step);
   const DDim& x = p.input->dims();
   const DDim& w = p.filter->dims();
-  EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
-  EMBER_CHECK(w.size() == 4, "input Filter must be 4-D [Cout, Cin/groups, kh, kw], got ", w.ToString());
-  EMBER_CHECK(p.groups >= 1 && x[1] % p.groups == 0 && w[0] % p.groups == 0 && w[1] * p.groups == x[1],
-              "Input ", x.ToString(), " and Filter ", w.ToString(), " do not fit groups = ", p.groups);
-  EMBER_CHECK(w[2] > 0 && w[3] > 0, "Filter kernel size must be positive, got ", w.ToString());
+  EMBER_RETURN_IF_ERROR(CheckConvShapes(x, w, p.groups));
   EMBER_CHECK(p.filter_scale->numel() == w[0], "input FilterScale must have ", w[0],
               " values (output channels), got ", p.filter_scale->dims().ToString());
-  if (p.bias) {
-    EMBER_CHECK_DTYPE(p.bias, DataType::kFloat32, "input Bias");
-    EMBER_CHECK(p.bias->numel() == w[0], "input Bias must have ", w[0], " values (output channels), got ",
-                p.bias->dims().ToString());
-  }
+  EMBER_RETURN_IF_ERROR(CheckConvBias(p.bias, w[0]));
   ConvGeometry& g = p.geo;
   EMBER_RETURN_IF_ERROR(ResolveConvGeometry(x, w, p.strides, p.paddings, p.dilations, p.groups,
                                             p.padding_algorithm, &g));
