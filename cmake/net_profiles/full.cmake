@@ -20,4 +20,7 @@ set(EMBER_NET_OPS
   where_index window non_max_suppression einsum determinant reverse_sequence unique
   onnx_rnn grid_sampler affine_grid center_crop_pad
   quantize_linear dequantize_linear matmul_integer conv2d_integer quantized_conv2d
+  fake_quantize_abs_max fake_quantize_dequantize_abs_max fake_channel_wise_quantize_abs_max
+  fake_channel_wise_quantize_dequantize_abs_max fake_quantize_range_abs_max fake_quantize_moving_average_abs_max
+  fake_quantize_dequantize_moving_average_abs_max fake_dequantize_max_abs fake_channel_wise_dequantize_max_abs
 )
