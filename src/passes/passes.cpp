@@ -81,7 +81,7 @@ const std::vector<Pass>& PassList() {
        DropoutToScalePass},
       {"remove_identity", "scale by 1 with bias 0 is removed", "scale", "", RemoveIdentityPass},
       {"fold_quantized_conv", "conv of dequantized quantize_linear input and int8 filter -> quantized_conv2d",
-       "dequantize_linear", "quantized_conv2d",
+       "dequantize_linear fake_channel_wise_dequantize_max_abs", "quantized_conv2d",
        EMBER_PASS_IF_BUILT(OpBuilt("quantized_conv2d"), FoldQuantizedConvPass)},
       {"fold_conv_scale", "conv + per-channel elementwise_mul -> conv with a scaled filter", "conv2d depthwise_conv2d",
        "", FoldConvScalePass},

@@ -461,6 +461,40 @@ TEST_CASE("a conv between Paddle's quantize / dequantize ops becomes quantized_c
   }
 }
 
+// Paddle's frozen form of its older quantization passes: fake_quantize_moving_average_abs_max (InScale sx) -> conv2d
+// of integer-valued float weights -> fake_channel_wise_dequantize_max_abs(Scales = [filter scales, sx]) -> + bias
+// -> relu. `second_reader`: the conv's raw output is also fetched (then nothing folds).
+void AddFrozenConv(ProgramBuilder* pb, bool second_reader) {
+  pb->Feed("x", {-1, 8, 7, 6})
+      .Weight("sx", MakeTensor({1}, {2.5f}))
+      .Weight("w", IntegerWeights({16, 8, 3, 3}, 31, false))
+      .Weight("sw", RandomTensor({16}, 32, 0.05f, 0.5f))
+      .Weight("bias", RandomTensor({16}, 33));
+  pb->Op("fake_quantize_moving_average_abs_max", {{"X", {"x"}}, {"InScale", {"sx"}}},
+         {{"Out", {"xq"}}, {"OutScale", {"sx"}}}, {{"bit_length", Attribute::Int(8)}, {"is_test", Attribute::Bool(true)}})
+      .Op("conv2d", {{"Input", {"xq"}}, {"Filter", {"w"}}}, {{"Output", {"c"}}}, ConvAttrs())
+      .Op("fake_channel_wise_dequantize_max_abs", {{"X", {"c"}}, {"Scales", {"sw", "sx"}}}, {{"Out", {"cd"}}},
+          {{"quant_bits", Attribute::Ints({8, 8})}})
+      .Op("elementwise_add", {{"X", {"cd"}}, {"Y", {"bias"}}}, {{"Out", {"cb"}}}, {{"axis", Attribute::Int(1)}})
+      .Op("relu", {{"X", {"cb"}}}, {{"Out", {"y"}}})
+      .Fetch("y");
+  if (second_reader) pb->Fetch("c");
+}
+
+TEST_CASE("Paddle's frozen quantized conv (fake quantize, integer filter, channel-wise dequantize) becomes "
+          "quantized_conv2d", "[io][passes][quantize]") {
+  ProgramBuilder pb;
+  AddFrozenConv(&pb, false);
+  Compared c = CompareOptimized(pb, "x", {2, 8, 7, 6}, {"y"});
+  CHECK(c.loaded_ops["fake_channel_wise_dequantize_max_abs"] == 1);
+  CHECK(c.optimized_ops == std::map<std::string, int>{{"quantized_conv2d", 1}, {"feed", 1}, {"fetch", 1}});
+  ProgramBuilder kept;
+  AddFrozenConv(&kept, true);
+  c = CompareOptimized(kept, "x", {1, 8, 7, 6}, {"y", "c"});
+  CHECK(c.optimized_ops["quantized_conv2d"] == 0);
+  CHECK(c.optimized_ops["fake_channel_wise_dequantize_max_abs"] == 1);
+}
+
 TEST_CASE("a quantized conv with a non-zero activation zero point stays as loaded", "[io][passes][quantize]") {
   ProgramBuilder pb;
   AddQdqConv(&pb, false, 3);
