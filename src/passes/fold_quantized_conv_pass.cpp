@@ -46,6 +46,14 @@ bool ZeroPointIsZero(const OpDesc& op, const Scope& w) {
   }
 }
 
+// quantized_conv2d is NCHW without a relu before the conv: a conv asking for another layout or that relu (which
+// conv2d refuses) is left for conv2d to refuse.
+bool PlainNchwConv(const OpDesc& conv) {
+  const Attribute* format = conv.Attr("data_format");
+  const Attribute* relu = conv.Attr("fuse_relu_before_depthwise_conv");
+  return (!format || format->s == "NCHW" || format->s == "AnyLayout") && !(relu && relu->i);
+}
+
 class QuantizedConvMatcher {
  public:
   QuantizedConvMatcher(BlockDesc* b, Scope* w) : b_(*b), w_(*w) {
@@ -57,6 +65,7 @@ class QuantizedConvMatcher {
   bool Fold(size_t i, OpDesc* out) {
     const OpDesc& conv = b_.ops[i];
     if (!IsConv(conv) || conv.Input("Input").size() != 1 || conv.Input("Filter").size() != 1) return false;
+    if (!PlainNchwConv(conv)) return false;
     const OpDesc* dx = Producer(conv.Input("Input")[0], "dequantize_linear");
     const OpDesc* dw = Producer(conv.Input("Filter")[0], "dequantize_linear");
     const OpDesc* qx = dx ? Producer(dx->Input("X")[0], "quantize_linear") : nullptr;
@@ -88,6 +97,7 @@ class QuantizedConvMatcher {
     if (p == producer_.end() || j < 0) return false;
     const OpDesc& qx = b_.ops[p->second];
     const OpDesc& dq = b_.ops[static_cast<size_t>(j)];
+    if (qx.Input("X").size() != 1 || !PlainNchwConv(conv)) return false;
     const Attribute* bits = qx.Attr("bit_length");
     const Attribute* qbits = dq.Attr("quant_bits");
     const Attribute* cols = dq.Attr("x_num_col_dims");
@@ -190,9 +200,12 @@ void MarkDeadQuantOps(const ProgramDesc& program, std::vector<bool>* dead, std::
     if ((*dead)[k] || !kQuantOps.count(op.type)) continue;
     bool read = false;
     const std::vector<std::string> ins = op.AllInputNames();
+    const std::vector<std::string>& scale_out = op.Output("OutScale");
     for (const auto& out : op.AllOutputNames()) {
-      // An output that is also an input (OutScale aliasing InScale, as Paddle's passes write it) is no reason.
-      if (std::find(ins.begin(), ins.end(), out) != ins.end()) continue;
+      // OutScale aliasing InScale (as Paddle's passes write it) is no reason to keep the op.
+      const bool aliased_scale = std::find(scale_out.begin(), scale_out.end(), out) != scale_out.end() &&
+                                 std::find(ins.begin(), ins.end(), out) != ins.end();
+      if (aliased_scale) continue;
       read = read || uses.pinned.count(out) > 0;
       auto it = uses.readers.find(out);
       if (it == uses.readers.end()) continue;

@@ -14,10 +14,12 @@ Status ParseCalibrationMethod(const std::string& name, CalibrationMethod* out) {
   return Status::OK();
 }
 
+// Values that are not finite (an overflowing layer) carry no range: both passes skip them.
 void ActivationRange::ObserveMax(const float* x, int64_t n) {
   float m = abs_max_;
-  for (int64_t i = 0; i < n; ++i) m = std::max(m, std::fabs(x[i]));  // NaN compares false: ignored
-  abs_max_ = std::isfinite(m) ? m : std::numeric_limits<float>::max();
+  for (int64_t i = 0; i < n; ++i)
+    if (std::isfinite(x[i])) m = std::max(m, std::fabs(x[i]));
+  abs_max_ = m;
 }
 
 void ActivationRange::ObserveHistogram(const float* x, int64_t n) {
@@ -26,7 +28,8 @@ void ActivationRange::ObserveHistogram(const float* x, int64_t n) {
   const float per_bin = kBins / abs_max_;
   for (int64_t i = 0; i < n; ++i) {
     const float a = std::fabs(x[i]);
-    if (!(a > 0)) continue;  // zeros (ReLU's half of the values) carry no range information; NaN skipped
+    // Zeros (ReLU's half of the values) carry no range information; NaN and infinities skipped.
+    if (!(a > 0) || !std::isfinite(a)) continue;
     hist_[static_cast<size_t>(std::min(static_cast<int>(a * per_bin), kBins - 1))] += 1;
   }
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -51,4 +52,16 @@ TEST_CASE("calibration: the KL cut keeps a Gaussian's range and ignores a far ou
   const ActivationRange r = Observe(x);
   CHECK(r.Threshold(CalibrationMethod::kMinMax) == 200.f);
   CHECK(r.Threshold(CalibrationMethod::kKl) <= 200.f * 128.5f / 2048.f);
+}
+
+TEST_CASE("calibration: infinities and NaN (an overflowing layer) are skipped, not counted", "[quantize]") {
+  std::vector<float> x = {1.f, -3.f, 0.5f, std::numeric_limits<float>::infinity(),
+                          -std::numeric_limits<float>::infinity(), std::nanf("")};
+  const ActivationRange r = Observe(x);
+  CHECK(r.abs_max() == 3.f);
+  double counted = 0;
+  for (double h : r.histogram()) counted += h;
+  CHECK(counted == 3.0);
+  CHECK(r.Threshold(CalibrationMethod::kKl) <= 3.f);
+  CHECK(r.Threshold(CalibrationMethod::kPercentile, 99.0) <= 3.f);
 }
