@@ -7,14 +7,27 @@
 #                                        and armeabi-v7a, then the AAR build-android-<net>/ember-<net>.aar
 #                                        (tools/android_aar.sh: classes.jar + jni/<abi>/libember_jni.so)
 # A net profile is cmake/net_profiles/<net>.cmake: the library and test_<net>_net contain only its ops.
+#   tools/build.sh PLATFORM NET --slim -> build-<platform>-<net>-slim/: a runtime that reads only slim models
+#                                        (`ember convert MODEL OUT.ember --slim`, in a full build): no importer,
+#                                        no protobuf, no target-independent pass in the library
 set -euo pipefail
 cd "$(dirname "$0")/.."
-platform=${1:-linux}
-net=${2:-full}
+slim=0
+positional=()
+for arg in "$@"; do
+  if [ "$arg" = --slim ]; then slim=1; else positional+=("$arg"); fi
+done
+platform=${positional[0]:-linux}
+net=${positional[1]:-full}
 [ -f "cmake/net_profiles/$net.cmake" ] || { echo "build.sh: no profile cmake/net_profiles/$net.cmake" >&2; exit 2; }
 jobs=${EMBER_JOBS:-2}
-dir="build-$platform-$net"
+suffix=""
 args=(-DCMAKE_BUILD_TYPE=Release -DEMBER_NET="$net")
+if [ "$slim" -eq 1 ]; then
+  suffix=-slim
+  args+=(-DEMBER_FORMATS=slim)
+fi
+dir="build-$platform-$net$suffix"
 case "$platform" in
   linux) ;;
   linux-arm64|linux-armv7)
@@ -32,14 +45,15 @@ case "$platform" in
     }
     libs=()
     for abi in arm64-v8a armeabi-v7a; do
-      d="build-android-$abi-$net"
+      d="build-android-$abi-$net$suffix"
       cmake -S . -B "$d" "${args[@]}" -DCMAKE_TOOLCHAIN_FILE="$ANDROID_NDK/build/cmake/android.toolchain.cmake" \
         -DANDROID_ABI="$abi" -DANDROID_PLATFORM=android-24 -DANDROID_STL=c++_static ${EMBER_CMAKE_ARGS:-} >/dev/null
       cmake --build "$d" -j "$jobs"
       libs+=("$d/java/libember_jni.so")
     done
-    mkdir -p "build-android-$net"
-    tools/android_aar.sh "build-android-$net/ember-$net.aar" "build-android-arm64-v8a-$net/java/ember.jar" "${libs[@]}"
+    mkdir -p "build-android-$net$suffix"
+    tools/android_aar.sh "build-android-$net$suffix/ember-$net.aar" "build-android-arm64-v8a-$net$suffix/java/ember.jar" \
+      "${libs[@]}"
     exit 0
     ;;
   *) echo "build.sh: unknown platform $platform (linux, linux-arm64, linux-armv7, android)" >&2; exit 2 ;;

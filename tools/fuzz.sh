@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_paddle_program fuzz_paddle_params fuzz_paddle_model fuzz_onnx fuzz_ncnn)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_paddle_program fuzz_paddle_params fuzz_paddle_model fuzz_onnx fuzz_ncnn fuzz_slim)
 dir=${EMBER_ASAN_BUILD:-build-asan}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

@@ -12,6 +12,7 @@
 #include "io/generated_weights.h"
 #include "io/ncnn/ncnn_importer.h"
 #include "io/onnx/onnx_importer.h"
+#include "io/slim/slim_model.h"
 #include "passes/passes.h"
 
 namespace ember {
@@ -82,6 +83,7 @@ Status Model::Finish(std::unique_ptr<Model> m, const ModelOptions& options, std:
   }
   m->optimize_ = options.optimize;
   m->pass_options_.disabled = options.disabled_passes;
+  m->pass_options_.target_only = m->program_.loaded.format == "slim";  // optimized when written
   m->program_.optimized = m->program_.loaded;
   EMBER_RETURN_IF_ERROR(CheckPassNames(options.disabled_passes));  // also when the passes do not run
   if (!options.optimize) EMBER_RETURN_IF_ERROR(CheckOps(m->program_.loaded));
@@ -150,6 +152,7 @@ namespace {
 Status ReadModel(const std::string& path, const ModelOptions& options, ProgramDesc* program, Scope* weights,
                  std::string* source) {
   *source = path;
+  if (EndsWith(path, ".ember")) return LoadSlimFile(path, program, weights);
   if (EndsWith(path, ".onnx")) return ImportOnnxFile(path, program, weights);
   if (EndsWith(path, ".param") || EndsWith(path, ".param.bin"))
     return ImportNcnnFiles(path, options.params_file, options.generate_weights, program, weights);
@@ -194,7 +197,7 @@ Status Model::Load(const std::string& path, const ModelOptions& options, std::sh
 
 namespace {
 
-enum class MemoryFormat { kPaddle, kOnnx, kNcnnText, kNcnnBinary, kUnknown };
+enum class MemoryFormat { kPaddle, kOnnx, kNcnnText, kNcnnBinary, kSlim, kUnknown };
 
 // Which format a model buffer holds, from its first bytes: an ncnn .param starts with the magic 7767517 (text
 // or a little-endian int32); a Paddle ProgramDesc with its field 1 (blocks, a message: tag 0x0a); an ONNX
@@ -202,6 +205,7 @@ enum class MemoryFormat { kPaddle, kOnnx, kNcnnText, kNcnnBinary, kUnknown };
 // ir_version is unset (kUnknown: tried as ONNX, and the error says it is none of the three).
 MemoryFormat DetectMemoryFormat(const void* model, size_t size) {
   const unsigned char* b = static_cast<const unsigned char*>(model);
+  if (IsSlimModel(model, size)) return MemoryFormat::kSlim;
   if (size >= 7 && std::equal(b, b + 7, "7767517")) return MemoryFormat::kNcnnText;
   if (size >= 4 && b[0] == 0x9d && b[1] == 0xfe && b[2] == 0x76 && b[3] == 0x00) return MemoryFormat::kNcnnBinary;
   if (size >= 1 && b[0] == 0x0a) return MemoryFormat::kPaddle;
@@ -239,6 +243,14 @@ Status Model::LoadFromMemory(const void* model, size_t model_size, const void* p
     if (!model) return InvalidArgument("model buffer is null");
     std::unique_ptr<Model> m(new Model());
     const MemoryFormat format = DetectMemoryFormat(model, model_size);
+    if (format == MemoryFormat::kSlim) {
+      if (params) return InvalidArgument("model <memory> is a slim model, which holds its weights: pass no params");
+      std::shared_ptr<Allocation> caller;  // in place, or copied
+      if (options.use_caller_memory) caller = std::make_shared<Allocation>(const_cast<void*>(model), model_size, false);
+      EMBER_RETURN_IF_ERROR(ParseSlimModel(model, model_size, "<memory>", caller, &m->program_.loaded, &m->weights_));
+      m->source_ = "<memory>";
+      return Finish(std::move(m), options, out);
+    }
     if (format != MemoryFormat::kPaddle) {
       EMBER_RETURN_IF_ERROR(ImportNonPaddleFromMemory(format, model, model_size, params, params_size, options,
                                                       &m->program_.loaded, &m->weights_));

@@ -9,6 +9,7 @@
 #include "io/onnx/onnx_importer.h"
 #include "io/paddle/paddle_loader.h"
 #include "io/paddle/paddle_writer.h"
+#include "io/slim/slim_model.h"
 
 // 1 for each format the build has (CMake defines them), 0 for the others.
 #ifndef EMBER_FORMAT_PADDLE
@@ -20,13 +21,17 @@
 #ifndef EMBER_FORMAT_NCNN
 #define EMBER_FORMAT_NCNN 0
 #endif
+#ifndef EMBER_FORMAT_SLIM
+#define EMBER_FORMAT_SLIM 0
+#endif
 
 namespace ember {
 namespace {
 
 [[maybe_unused]] std::string BuiltFormats() {
   std::string s;
-  for (const char* f : {EMBER_FORMAT_PADDLE ? "paddle" : "", EMBER_FORMAT_ONNX ? "onnx" : "", EMBER_FORMAT_NCNN ? "ncnn" : ""})
+  for (const char* f : {EMBER_FORMAT_PADDLE ? "paddle" : "", EMBER_FORMAT_ONNX ? "onnx" : "",
+                        EMBER_FORMAT_NCNN ? "ncnn" : "", EMBER_FORMAT_SLIM ? "slim" : ""})
     if (*f) s += (s.empty() ? "" : ", ") + std::string(f);
   return s.empty() ? "none" : s;
 }
@@ -82,6 +87,24 @@ Status ParseSerializedTensor(const uint8_t*, size_t, size_t*, const VarDesc&, co
 Status WritePaddleModel(const ProgramDesc&, const Scope&, const std::string& dir, const PaddleWriteOptions&,
                         PaddleWriteReport*) {
   return NotBuilt("paddle", "writing " + dir);
+}
+#endif
+
+#if !EMBER_FORMAT_SLIM
+Status ParseSlimModel(const void*, size_t, const std::string& source, const std::shared_ptr<Allocation>&, ProgramDesc*,
+                      Scope*) {
+  return NotBuilt("slim", "model " + source);
+}
+Status LoadSlimFile(const std::string& path, ProgramDesc*, Scope*) { return NotBuilt("slim", "model " + path); }
+Status SerializeSlimModel(const ProgramDesc&, const Scope&, std::string*, SlimWriteReport*) {
+  return NotBuilt("slim", "writing a slim model");
+}
+Status WriteSlimModel(const ProgramDesc&, const Scope&, const std::string& path, SlimWriteReport*) {
+  return NotBuilt("slim", "writing " + path);
+}
+Status WriteOptimizedSlimModel(const ProgramDesc&, const Scope&, const std::vector<std::string>&,
+                               const std::string& path, SlimWriteReport*, ProgramDesc*) {
+  return NotBuilt("slim", "writing " + path);
 }
 #endif
 

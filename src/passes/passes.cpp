@@ -27,6 +27,15 @@ Status RunNchw16c(ProgramDesc* program, Scope* weights) {
 Status NothingToDo(ProgramDesc*, Scope*) { return Status::OK(); }
 #define EMBER_PASS_IF_BUILT(built, fn) (std::integral_constant<bool, (built)>::value ? (fn) : NothingToDo)
 
+// A build that reads slim models only (EMBER_FORMATS=slim) loads programs the passes already optimized when they
+// were written: it keeps the target passes' code alone.
+#if defined(EMBER_FORMAT_PADDLE) || defined(EMBER_FORMAT_ONNX) || defined(EMBER_FORMAT_NCNN)
+constexpr bool kImporters = true;
+#else
+constexpr bool kImporters = false;
+#endif
+#define EMBER_IMPORT_PASS(fn) EMBER_PASS_IF_BUILT(kImporters, fn)
+
 // An op as text: type, slots and attributes, so two programs' ops compare as multisets.
 std::string Signature(const OpDesc& op) {
   std::ostringstream os;
@@ -78,35 +87,34 @@ void Diff(const BlockDesc& before, const BlockDesc& after, PassReport* r) {
 const std::vector<Pass>& PassList() {
   static const std::vector<Pass> kPasses = {
       {"dropout_to_scale", "inference dropout becomes identity or scale(1 - p)", "dropout", "scale",
-       DropoutToScalePass},
-      {"remove_identity", "scale by 1 with bias 0 is removed", "scale", "", RemoveIdentityPass},
+       EMBER_IMPORT_PASS(DropoutToScalePass)},
+      {"remove_identity", "scale by 1 with bias 0 is removed", "scale", "", EMBER_IMPORT_PASS(RemoveIdentityPass)},
       {"fold_quantized_conv", "conv of dequantized quantize_linear input and int8 filter -> quantized_conv2d",
        "dequantize_linear fake_channel_wise_dequantize_max_abs", "quantized_conv2d",
-       EMBER_PASS_IF_BUILT(OpBuilt("quantized_conv2d"), FoldQuantizedConvPass)},
+       EMBER_PASS_IF_BUILT(kImporters && OpBuilt("quantized_conv2d"), FoldQuantizedConvPass)},
       {"fold_conv_scale", "conv + per-channel elementwise_mul -> conv with a scaled filter", "conv2d depthwise_conv2d",
-       "", FoldConvScalePass},
+       "", EMBER_IMPORT_PASS(FoldConvScalePass)},
       {"fold_conv_bias", "conv + per-channel elementwise_add -> conv with Bias",
-       "conv2d depthwise_conv2d quantized_conv2d", "",
-       FoldConvBiasPass},
+       "conv2d depthwise_conv2d quantized_conv2d", "", EMBER_IMPORT_PASS(FoldConvBiasPass)},
       {"fold_conv_batch_norm", "conv + batch_norm -> conv with a scaled filter and bias", "batch_norm", "",
-       FoldConvBatchNormPass},
+       EMBER_IMPORT_PASS(FoldConvBatchNormPass)},
       {"fuse_fc", "mul / matmul + bias add -> fc", "mul matmul matmul_v2", "fc",
-       EMBER_PASS_IF_BUILT(OpBuilt("fc"), FuseFcPass)},
+       EMBER_PASS_IF_BUILT(kImporters && OpBuilt("fc"), FuseFcPass)},
       {"fuse_gated_activation", "x * sigmoid(x) -> swish, x * hard_sigmoid(x) -> hard_swish", "sigmoid hard_sigmoid",
-       "swish hard_swish", EMBER_PASS_IF_BUILT(OpBuilt("swish") || OpBuilt("hard_swish"), FuseGatedActivationPass)},
+       "swish hard_swish",
+       EMBER_PASS_IF_BUILT(kImporters && (OpBuilt("swish") || OpBuilt("hard_swish")), FuseGatedActivationPass)},
       {"fuse_hard_swish", "x * clip(x + c, 0, a) / b -> hard_swish", "elementwise_div", "hard_swish",
-       EMBER_PASS_IF_BUILT(OpBuilt("hard_swish"), FuseHardSwishPass)},
+       EMBER_PASS_IF_BUILT(kImporters && OpBuilt("hard_swish"), FuseHardSwishPass)},
       {"fuse_layer_norm", "mean / sub / square / mean / add eps / sqrt / div [* gamma] [+ beta] -> layer_norm",
-       "reduce_mean", "layer_norm", EMBER_PASS_IF_BUILT(OpBuilt("layer_norm"), FuseLayerNormPass)},
+       "reduce_mean", "layer_norm", EMBER_PASS_IF_BUILT(kImporters && OpBuilt("layer_norm"), FuseLayerNormPass)},
       {"fuse_gelu", "x * (1 + erf(x / sqrt 2)) * 0.5 -> gelu", "erf", "gelu",
-       EMBER_PASS_IF_BUILT(OpBuilt("gelu"), FuseGeluPass)},
+       EMBER_PASS_IF_BUILT(kImporters && OpBuilt("gelu"), FuseGeluPass)},
       {"fuse_activation", "conv / fc / elementwise + activation -> one op",
        "conv2d depthwise_conv2d quantized_conv2d fc elementwise_add elementwise_sub elementwise_mul "
        "elementwise_div",
-       "",
-       FuseActivationPass},
+       "", EMBER_IMPORT_PASS(FuseActivationPass)},
       {"nchw16c_layout", "depthwise + pointwise conv regions -> packed NCHW16c kernels", "conv2d depthwise_conv2d",
-       "layout_transform", RunNchw16c},
+       "layout_transform", RunNchw16c, /*target=*/true},
   };
   return kPasses;
 }
@@ -129,7 +137,7 @@ std::vector<std::string> OpsPassesMayEmit(const std::set<std::string>& op_types)
 }
 
 std::string PassReport::Summary() const {
-  if (!ran) return "disabled";
+  if (!ran) return skipped ? skipped : "disabled";
   if (!changed()) return "no change";
   std::string s;
   auto list = [&](const char* verb, const std::map<std::string, int>& m) {
@@ -163,6 +171,10 @@ Status OptimizeProgram(ProgramDesc* program, Scope* weights, const PassOptions& 
     PassReport r;
     r.pass = pass.name;
     r.ran = std::find(options.disabled.begin(), options.disabled.end(), pass.name) == options.disabled.end();
+    if (r.ran && (pass.target ? options.skip_target : options.target_only)) {
+      r.ran = false;
+      r.skipped = pass.target ? "left for load (it depends on the target)" : "ran when the slim model was written";
+    }
     if (r.ran) {
       BlockDesc before;
       if (reports) before = program->block0();

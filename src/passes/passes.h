@@ -23,6 +23,9 @@ struct Pass {
   const char* acts_on;
   const char* emits;
   Status (*run)(ProgramDesc* program, Scope* weights);
+  // Depends on the machine that runs the program (the x86 NCHW16c layout): a slim model is written before
+  // such passes, and they run when it loads.
+  bool target = false;
 };
 
 // Every pass, in the order OptimizeProgram runs them.
@@ -32,7 +35,8 @@ const std::vector<Pass>& PassList();
 // added, or kept with new inputs, outputs or attributes (rewritten: a conv that absorbed a batch_norm).
 struct PassReport {
   std::string pass;
-  bool ran = false;  // false when disabled
+  bool ran = false;  // false when disabled, or skipped for a slim model (`skipped` says why)
+  const char* skipped = nullptr;
   std::map<std::string, int> removed, added, rewritten;
   bool changed() const { return !removed.empty() || !added.empty() || !rewritten.empty(); }
   std::string Summary() const;  // "removed 20 batch_norm; rewrote 20 conv2d", or "no change"
@@ -40,6 +44,8 @@ struct PassReport {
 
 struct PassOptions {
   std::vector<std::string> disabled;  // pass names to skip; an unknown name is an error
+  bool target_only = false;           // only the target passes (a slim model, optimized when written)
+  bool skip_target = false;           // all but the target passes (writing a slim model)
 };
 
 // The op types the passes may add to a program holding `op_types` (each pass's `emits`, when the program

@@ -1,9 +1,11 @@
 // `ember convert IN OUT_DIR [--params FILE] [--generate-weights] [--shape NAME=d0,d1,...]... [--no-infer]
 //                [--fp16-weights]`
+// `ember convert IN OUT.ember --slim [--disable-pass NAME]...`
 //
 // Loads IN without the passes (Model::Load with optimize=false: the program as loaded, so the file holds
 // only ops Ember/Paddle define and the passes run again whenever the converted model is loaded), writes
-// it with WritePaddleModel, and loads the result back to check that it reads.
+// it with WritePaddleModel, and loads the result back to check that it reads. --slim runs the passes that do
+// not depend on the target first and writes the slim format (io/slim/slim_model.h) instead.
 #include "convert.h"
 
 #include <cstdio>
@@ -14,6 +16,7 @@
 
 #include "io/ember.h"
 #include "io/paddle/paddle_writer.h"
+#include "io/slim/slim_model.h"
 #include "plugin.h"
 
 using namespace ember;
@@ -28,12 +31,16 @@ const char* kConvertFooter =
     "--fp16-weights stores the float32 weights (all but scalars) as IEEE half: about half the params file.\n"
     "Values round to nearest even; finite ones beyond the half range become +-65504 (counted, with a warning),\n"
     "tiny ones subnormal or zero. Ember widens them back to float32 once at load; outputs differ from the\n"
-    "float32 model's by the weights' rounding (relative 2^-11 each).\n";
+    "float32 model's by the weights' rounding (relative 2^-11 each).\n"
+    "--slim writes OUT as one slim model file (OUT.ember) instead: the program after the passes that do not\n"
+    "depend on the machine, and its weights as the kernels read them. A build made with `tools/build.sh\n"
+    "PLATFORM NET --slim` reads only such files: no importer, protobuf or passes in the library.\n";
 
 struct ConvertArgs {
   std::string in, out;
   ModelOptions mo;
   PaddleWriteOptions wo;
+  bool slim = false;
 };
 
 int ConvertFail(const std::string& msg) {
@@ -42,7 +49,29 @@ int ConvertFail(const std::string& msg) {
   return 1;
 }
 
+// The slim model: the program as loaded through the passes that do not depend on the target, its folded
+// weights in a scope over the model's, written and read back.
+int RunConvertSlim(const ConvertArgs& a) {
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(a.in, a.mo, &model);
+  if (!s.ok()) return ConvertFail(s.message());
+  SlimWriteReport report;
+  ProgramDesc written;
+  s = WriteOptimizedSlimModel(model->programs().loaded, model->weights(), a.mo.disabled_passes, a.out, &report,
+                              &written);
+  if (!s.ok()) return ConvertFail(s.message());
+  std::shared_ptr<const Model> back;
+  if (!(s = Model::Load(a.out, ModelOptions(), &back)).ok())
+    return ConvertFail("the written model does not load back: " + s.message());
+  std::printf("read %s (%s): %zu ops; after the passes %zu ops\n", a.in.c_str(),
+              model->programs().loaded.format.c_str(), model->programs().loaded.block0().ops.size(),
+              written.block0().ops.size());
+  std::printf("wrote %s: %zu weights, %zu bytes\n", a.out.c_str(), report.weights, report.file_bytes);
+  return 0;
+}
+
 int RunConvert(const ConvertArgs& a) {
+  if (a.slim) return RunConvertSlim(a);
   const std::string &in = a.in, &out = a.out;
   const ModelOptions& mo = a.mo;
   const PaddleWriteOptions& wo = a.wo;
@@ -123,6 +152,9 @@ cli::Command AddConvertCommand(CLI::App* app) {
   sub->add_flag_callback("--no-infer", [a] { a->wo.infer_var_descs = false; }, "keep the declared dtypes and shapes");
   sub->add_flag("--fp16-weights", a->wo.fp16_weights,
                 "store float32 weights as fp16 (half the size; large values saturate to +-65504)");
+  sub->add_flag("--slim", a->slim, "write OUT as one slim model file (after the passes), for --slim builds");
+  sub->add_option("--disable-pass", a->mo.disabled_passes, "with --slim: a pass not to run (repeatable)")
+      ->type_name("NAME");
   cli::AddPluginOption(sub);
   return {sub, [a] { return RunConvert(*a); }};
 }

@@ -164,7 +164,7 @@ void PrintPassReports(const std::vector<PassReport>& reports) {
   }
 }
 
-// ONNX and ncnn models: whatever Model::Load reads.
+// ONNX, ncnn and slim models: whatever Model::Load reads.
 int InspectImported(const Args& a) {
   ModelOptions mo;
   mo.params_file = a.params;
@@ -197,7 +197,8 @@ int InspectImported(const Args& a) {
 
 int Inspect(const Args& a) {
   if (a.memory) return InspectMemory(a);
-  if (EndsWith(a.model, ".onnx") || EndsWith(a.model, ".param") || EndsWith(a.model, ".param.bin"))
+  if (EndsWith(a.model, ".onnx") || EndsWith(a.model, ".param") || EndsWith(a.model, ".param.bin") ||
+      EndsWith(a.model, ".ember"))
     return InspectImported(a);
   PaddleModelFiles files;
   Status s = FindPaddleModelFiles(a.model, a.params, &files);
