@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Binary sizes per platform and net profile, against the budget in docs/size_budget.tsv.
-#   tools/size_report.sh [PLATFORM...] [--profiles "mobilenet full"] [--check] [--record] [--no-build]
+#   tools/size_report.sh [PLATFORM...] [--profiles "mobilenet full"] [--slim] [--check] [--record] [--no-build]
 # Builds each platform x profile with tools/build.sh (default: linux, profiles mobilenet and full), then prints
 # the stripped sizes of libember.so and of min_run (tools/size_probe/min_run.cpp: the static library, protobuf-lite
 # and libstdc++ linked in, one model run) and what each part of them costs, from their link maps
 # (tools/size_probe/link_map_sizes.py), plus the shared libraries they still load.
-# --check fails when a size is more than 10% over its recorded figure; --record writes the sizes measured
-# into docs/size_budget.tsv.
+# --slim also measures each profile's slim runtime (tools/build.sh PLATFORM NET --slim: reads slim models only;
+# recorded as profile NET-slim). --check fails when a size is more than 10% over its recorded figure; --record
+# writes the sizes measured into docs/size_budget.tsv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=docs/size_budget.tsv
-platforms=() profiles="mobilenet full" check=0 record=0 build=1
+platforms=() profiles="mobilenet full" check=0 record=0 build=1 slim=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --profiles) [ $# -ge 2 ] || { echo "size_report.sh: --profiles needs a value" >&2; exit 2; }; profiles=$2; shift 2 ;;
     --check) check=1; shift ;;
+    --slim) slim=1; shift ;;
     --record) record=1; shift ;;
     --no-build) build=0; shift ;;
     -*) echo "size_report.sh: unknown option $1" >&2; exit 2 ;;
@@ -41,11 +43,18 @@ dep_size() {
 failed=0
 rows=()
 printf '%-12s %-14s %12s %12s   %s\n' platform profile libember.so min_run "recorded (KB)"
+variants=""
+for net in $profiles; do
+  variants+=" $net"
+  [ "$slim" -eq 1 ] && variants+=" $net-slim"
+done
 for platform in "${platforms[@]}"; do
-  for net in $profiles; do
+  for net in $variants; do
     dir=build-$platform-$net
     if [ "$build" -eq 1 ]; then
-      tools/build.sh "$platform" "$net" >"/tmp/size_report.$platform.$net.log" 2>&1 ||
+      build_args=("$platform" "${net%-slim}")
+      [ "$net" != "${net%-slim}" ] && build_args+=(--slim)
+      tools/build.sh "${build_args[@]}" >"/tmp/size_report.$platform.$net.log" 2>&1 ||
         { echo "size_report.sh: build of $platform $net failed (/tmp/size_report.$platform.$net.log)" >&2; exit 1; }
     fi
     [ -f "$dir/libember.so" ] && [ -f "$dir/min_run" ] || { echo "size_report.sh: $dir has no libember.so / min_run" >&2; exit 1; }

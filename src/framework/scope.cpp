@@ -59,6 +59,7 @@ bool Scope::ReleaseWeight(const std::string& name) const {
   if (!releasable_.count(name) || it == vars_.end()) return false;
   Tensor* t = it->second->GetMutable();
   released_bytes_ += t->nbytes();
+  if (t->block()) t->block()->DiscardPages(t->raw_data(), t->nbytes());  // a view of a mapped model file
   t->Release();
   released_.insert(name);
   return true;

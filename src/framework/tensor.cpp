@@ -6,6 +6,7 @@
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace ember {
@@ -88,6 +89,18 @@ Allocation::~Allocation() {
     g_memory_in_use.fetch_sub(size_);
   }
   if (release_) release_(ptr_, size_);
+}
+
+void Allocation::DiscardPages(const void* p, size_t n) const {
+#if defined(__unix__) || defined(__APPLE__)
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(p), base = reinterpret_cast<uintptr_t>(ptr_);
+  if (!file_pages_ || begin < base || n > size_ || begin - base > size_ - n) return;
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t first = (begin + page - 1) / page * page, last = (begin + n) / page * page;
+  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+#else
+  (void)p, (void)n;
+#endif
 }
 
 Status AllocateBlock(size_t bytes, std::shared_ptr<Allocation>* out) {

@@ -31,12 +31,17 @@ class Allocation {
   Allocation& operator=(const Allocation&) = delete;
   void* ptr() const { return ptr_; }
   size_t size() const { return size_; }
+  // A mapped model file whose bytes are used in place and never written (MapFile): DiscardPages gives back the
+  // pages wholly inside [p, p + n) (a weight freed once packed); touched again, they read the file again.
+  void set_file_pages() { file_pages_ = true; }
+  void DiscardPages(const void* p, size_t n) const;
 
  private:
   void* ptr_;
   size_t size_;
   bool owned_;
   bool mapped_ = false;
+  bool file_pages_ = false;
   Releaser release_ = nullptr;
   std::shared_ptr<void> keeper_;
 };

@@ -57,6 +57,7 @@ Status MapFile(const std::string& path, std::shared_ptr<Allocation>* out, bool p
   *out = std::make_shared<Allocation>(p, size, [](void* ptr, size_t n) {
     if (ptr) munmap(ptr, n);
   });
+  (*out)->set_file_pages();
   return Status::OK();
 }
 

@@ -8,6 +8,13 @@
 
 namespace ember {
 
+// Stand-in weights are for graph-only Paddle programs and ncnn graphs: a build reading neither (slim models
+// only, which hold their weights) keeps no generator.
+#if !defined(EMBER_FORMAT_PADDLE) && !defined(EMBER_FORMAT_NCNN)
+Status GenerateWeights(const ProgramDesc&, uint32_t, Scope*) {
+  return Unimplemented("generated weights are for graph-only Paddle and ncnn models, which this build does not read");
+}
+#else
 Status GenerateWeights(const ProgramDesc& program, uint32_t seed, Scope* weights) {
   const BlockDesc& b = program.block0();
   std::map<std::string, std::pair<std::string, std::string>> first_reader;  // var -> (op type, slot)
@@ -58,5 +65,7 @@ Status GenerateWeights(const ProgramDesc& program, uint32_t seed, Scope* weights
   }
   return Status::OK();
 }
+
+#endif
 
 }  // namespace ember

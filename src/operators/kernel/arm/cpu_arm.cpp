@@ -36,9 +36,12 @@ ArmFeatures Detect() {
   return f;
 }
 
+Isa AtLeastLowest(Isa isa) { return static_cast<int>(isa) < static_cast<int>(LowestIsa()) ? LowestIsa() : isa; }
+
 Isa FromEnv(Isa detected) {
   static const char* const kNames[] = {"generic", "neon"};
-  return static_cast<Isa>(IsaLevelFromEnv(kNames, static_cast<int>(std::size(kNames)), static_cast<int>(detected)));
+  return AtLeastLowest(
+      static_cast<Isa>(IsaLevelFromEnv(kNames, static_cast<int>(std::size(kNames)), static_cast<int>(detected))));
 }
 
 std::atomic<int>& Active() {
@@ -53,12 +56,13 @@ const ArmFeatures& DetectedFeatures() {
   return f;
 }
 
-Isa DetectedIsa() { return DetectedFeatures().neon ? Isa::kNeon : Isa::kGeneric; }
+Isa DetectedIsa() { return DetectedFeatures().neon ? Isa::kNeon : LowestIsa(); }
 
 Isa ActiveIsa() { return static_cast<Isa>(Active().load(std::memory_order_relaxed)); }
 
 Isa SetActiveIsa(Isa isa) {
   if (static_cast<int>(isa) > static_cast<int>(DetectedIsa())) isa = DetectedIsa();
+  isa = AtLeastLowest(isa);
   Active().store(static_cast<int>(isa), std::memory_order_relaxed);
   return isa;
 }

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 
+#include "operators/kernel/kernels_built.h"
+
 namespace ember {
 namespace arm {
 
@@ -28,6 +30,17 @@ Isa SetActiveIsa(Isa isa);
 // "generic", or "neon" with the extra features this machine has ("neon+dotprod+fp16").
 const char* IsaName(Isa isa);
 inline bool IsaSupported(Isa isa) { return static_cast<int>(isa) <= static_cast<int>(DetectedIsa()); }
+
+// The lowest level a build keeps: a net profile on aarch64 has no generic level (every aarch64 core has Advanced
+// SIMD, and the generic SGEMM, 7 KB, would only serve EMBER_ISA=generic); the full build keeps it, so tests run
+// every level, and 32-bit ARM keeps it as the fallback of a core without NEON.
+constexpr Isa LowestIsa() {
+#if defined(__aarch64__)
+  return kernels_built::kAll ? Isa::kGeneric : Isa::kNeon;
+#else
+  return Isa::kGeneric;
+#endif
+}
 
 // n IEEE halves at src (any alignment) to float32 with NEON (half_neon.cpp); needs the neon level.
 void HalfToFloatNeon(const void* src, float* dst, int64_t n);

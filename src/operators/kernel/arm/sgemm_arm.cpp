@@ -10,7 +10,7 @@ const simd::GemmKernels& GemmKernelsOf(Isa isa) {
 #else
   static const simd::GemmKernels kNeon = {GemmKernelNeon, 8, 4, GatherEvenNeon, GemmAxpy4Neon};
 #endif
-  if (isa == Isa::kNeon && IsaSupported(isa)) return kNeon;
+  if (LowestIsa() == Isa::kNeon || (isa == Isa::kNeon && IsaSupported(isa))) return kNeon;
   return simd::GenericGemmKernels();
 }
 
