@@ -115,3 +115,22 @@ def test_outputs_take_the_predictors_memory_and_weights_stay_safe(models_dir):
     weight[:] = 0  # a weight comes out as a copy: writing it must not reach the model
     again = p.run(inputs)[name]
     assert close(again, outputs[name]) and np.array_equal(again, out)
+
+
+def test_slim_model_from_file_and_from_bytes(models_dir, tmp_path):
+    """`ember convert --slim` (EMBER_CLI) writes the gesture recognizer after the passes; the module reads it from a
+    path and from bytes, with the batch norms folded, and it still matches the numpy reference."""
+    cli = os.environ.get("EMBER_CLI")
+    if not cli or not os.path.exists(cli):
+        pytest.fail("EMBER_CLI does not name the ember binary (CTest sets it)")
+    import subprocess
+    folder = os.path.join(models_dir, "paddle", "paddlejs_gesture_rec")
+    slim = str(tmp_path / "gesture.ember")
+    subprocess.run([cli, "convert", folder, slim, "--slim"], check=True, capture_output=True)
+    inputs, outputs, _ = read_refdata(os.path.join(folder, "refdata_npref"))
+    for model in (ember.Model(slim), ember.Model.from_bytes(open(slim, "rb").read())):
+        info = model.inspect()
+        assert info["format"] == "slim"
+        out = model.predictor().run(inputs)
+        for name, expected in outputs.items():
+            assert close(out[name].reshape(expected.shape), expected), name

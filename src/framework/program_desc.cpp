@@ -166,6 +166,17 @@ std::vector<std::string> TargetsOf(const ProgramDesc& p, const std::string& op_t
 std::vector<std::string> ProgramDesc::FeedNames() const { return TargetsOf(*this, "feed", true); }
 std::vector<std::string> ProgramDesc::FetchNames() const { return TargetsOf(*this, "fetch", false); }
 
+Status CheckBlock0Declared(const ProgramDesc& program, const std::string& what) {
+  const BlockDesc& b0 = program.block0();
+  for (const auto& op : b0.ops)
+    for (const auto* slots : {&op.inputs, &op.outputs})
+      for (const auto& kv : *slots)
+        for (const auto& n : kv.second)
+          if (!b0.FindVar(n))
+            return ParseError(what, ": op ", op.Describe(), " slot ", kv.first, " names undeclared variable ", Quote(n));
+  return Status::OK();
+}
+
 std::map<std::string, int> ProgramDesc::OpTypeCounts() const {
   std::map<std::string, int> counts;
   for (const auto& b : blocks)

@@ -115,6 +115,10 @@ struct ProgramDesc {
   std::map<std::string, int> OpTypeCounts() const;
 };
 
+// ParseError "<what>: op ... slot S names undeclared variable 'n'" for the first name an op of block 0 uses that
+// block 0 does not declare (a malformed program, from any loader); OK when every name is declared.
+Status CheckBlock0Declared(const ProgramDesc& program, const std::string& what);
+
 // A loaded program, as loaded and as optimized by the passes.
 struct Program {
   ProgramDesc loaded;

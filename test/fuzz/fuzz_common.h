@@ -22,6 +22,7 @@
 #include "framework/program_desc.h"
 #include "framework/scope.h"
 #include "framework/tensor.h"
+#include "io/ember.h"
 #include "passes/passes.h"
 
 namespace ember_fuzz {
@@ -129,6 +130,26 @@ inline void OptimizeAndRun(ember::ProgramDesc* program, ember::Scope* weights) {
       if (!exec.SetInput(name, MakeInput(program->block0().FindVar(name))).ok()) return;
     (void)exec.Run();
   } catch (const std::bad_alloc&) {
+  }
+}
+
+// A model loaded through the public API, run once by a predictor on small inputs (models within the work bound),
+// every output byte read. Errors are fine; crashes and reports are not.
+inline void PredictOnce(const std::shared_ptr<const ember::Model>& model) {
+  if (WeightElements(model->weights()) > kRunBudget) return;
+  std::unique_ptr<ember::Predictor> predictor;
+  if (!ember::Predictor::Create(model, {}, &predictor).ok()) return;
+  for (const auto& name : predictor->FeedNames())
+    if (!predictor->SetInput(name, MakeInput(model->program().block0().FindVar(name))).ok()) return;
+  if (!predictor->Run().ok()) return;
+  for (const auto& name : predictor->FetchNames()) {
+    const ember::Tensor* out = nullptr;
+    if (predictor->GetOutput(name, &out).ok() && out && out->raw_data()) {
+      volatile uint8_t sink = 0;  // every output byte must be readable
+      const uint8_t* p = static_cast<const uint8_t*>(out->raw_data());
+      for (size_t i = 0; i < out->nbytes(); ++i) sink ^= p[i];
+      (void)sink;
+    }
   }
 }
 

@@ -14,20 +14,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ember_fuzz::InitLimits();
   std::shared_ptr<const ember::Model> model;
   if (!ember::Model::LoadFromMemory(data, size, nullptr, 0, {}, &model).ok()) return 0;
-  if (ember_fuzz::WeightElements(model->weights()) > ember_fuzz::kRunBudget) return 0;
-  std::unique_ptr<ember::Predictor> predictor;
-  if (!ember::Predictor::Create(model, {}, &predictor).ok()) return 0;
-  for (const auto& name : predictor->FeedNames())
-    if (!predictor->SetInput(name, ember_fuzz::MakeInput(model->program().block0().FindVar(name))).ok()) return 0;
-  if (!predictor->Run().ok()) return 0;
-  for (const auto& name : predictor->FetchNames()) {
-    const ember::Tensor* out = nullptr;
-    if (predictor->GetOutput(name, &out).ok() && out && out->raw_data()) {
-      volatile uint8_t sink = 0;
-      const uint8_t* p = static_cast<const uint8_t*>(out->raw_data());
-      for (size_t i = 0; i < out->nbytes(); ++i) sink ^= p[i];
-      (void)sink;
-    }
-  }
+  ember_fuzz::PredictOnce(model);
   return 0;
 }

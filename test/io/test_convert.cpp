@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "io/ember.h"
+#include "io/model_test_util.h"
 #include "io/onnx_test_util.h"
 #include "io/paddle/paddle_loader.h"
 #include "io/paddle/paddle_writer.h"
@@ -44,40 +45,6 @@ std::string Slurp(const std::string& path) {
   std::ostringstream ss;
   ss << f.rdbuf();
   return ss.str();
-}
-
-std::shared_ptr<const Model> MustLoad(const std::string& path, bool optimize, bool generate_weights = false) {
-  ModelOptions mo;
-  mo.optimize = optimize;
-  mo.generate_weights = generate_weights;
-  std::shared_ptr<const Model> m;
-  Status s = Model::Load(path, mo, &m);
-  INFO(path << ": " << s.message());
-  REQUIRE(s.ok());
-  return m;
-}
-
-// Runs a model on the given inputs; returns every fetch target.
-std::vector<Tensor> RunAll(const std::shared_ptr<const Model>& m, const std::map<std::string, Tensor>& inputs) {
-  std::unique_ptr<Predictor> p;
-  REQUIRE(Predictor::Create(m, {}, &p).ok());
-  for (const auto& kv : inputs) {
-    Status s = p->SetInput(kv.first, kv.second);
-    INFO(s.message());
-    REQUIRE(s.ok());
-  }
-  Status s = p->Run();
-  INFO(s.message());
-  REQUIRE(s.ok());
-  std::vector<Tensor> outs;
-  for (const auto& n : m->FetchNames()) {
-    const Tensor* t = nullptr;
-    REQUIRE(p->GetOutput(n, &t).ok());
-    Tensor copy;
-    REQUIRE(copy.CopyFrom(*t).ok());
-    outs.push_back(std::move(copy));
-  }
-  return outs;
 }
 
 // --- an independent reader of Paddle's combined params format (no code shared with the loader) ---

@@ -16,6 +16,7 @@
 
 #include "framework/float16.h"
 #include "io/ember.h"
+#include "io/model_test_util.h"
 #include "io/onnx_test_util.h"
 #include "io/paddle/paddle_loader.h"
 #include "io/paddle/paddle_writer.h"
@@ -86,34 +87,6 @@ size_t FileSize(const std::string& path) {
   std::ifstream f(path, std::ios::binary | std::ios::ate);
   REQUIRE(f);
   return static_cast<size_t>(f.tellg());
-}
-
-std::shared_ptr<const Model> MustLoad(const std::string& path, bool optimize) {
-  ModelOptions mo;
-  mo.optimize = optimize;
-  std::shared_ptr<const Model> m;
-  Status s = Model::Load(path, mo, &m);
-  INFO(path << ": " << s.message());
-  REQUIRE(s.ok());
-  return m;
-}
-
-std::vector<Tensor> RunAll(const std::shared_ptr<const Model>& m, const std::map<std::string, Tensor>& inputs) {
-  std::unique_ptr<Predictor> p;
-  REQUIRE(Predictor::Create(m, {}, &p).ok());
-  for (const auto& kv : inputs) REQUIRE(p->SetInput(kv.first, kv.second).ok());
-  Status s = p->Run();
-  INFO(s.message());
-  REQUIRE(s.ok());
-  std::vector<Tensor> outs;
-  for (const auto& n : m->FetchNames()) {
-    const Tensor* t = nullptr;
-    REQUIRE(p->GetOutput(n, &t).ok());
-    Tensor copy;
-    REQUIRE(copy.CopyFrom(*t).ok());
-    outs.push_back(std::move(copy));
-  }
-  return outs;
 }
 
 struct Fp16Model {

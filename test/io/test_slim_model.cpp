@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "io/ember.h"
+#include "io/model_test_util.h"
 #include "io/onnx_test_util.h"
 #include "io/slim/slim_model.h"
 #include "passes/passes.h"
@@ -40,32 +41,6 @@ std::string Slurp(const std::string& path) {
   std::ostringstream ss;
   ss << f.rdbuf();
   return ss.str();
-}
-
-std::shared_ptr<const Model> MustLoad(const std::string& path, const ModelOptions& mo) {
-  std::shared_ptr<const Model> m;
-  Status s = Model::Load(path, mo, &m);
-  INFO(path << ": " << s.message());
-  REQUIRE(s.ok());
-  return m;
-}
-
-std::vector<Tensor> RunAll(const std::shared_ptr<const Model>& m, const std::map<std::string, Tensor>& inputs) {
-  std::unique_ptr<Predictor> p;
-  REQUIRE(Predictor::Create(m, {}, &p).ok());
-  for (const auto& kv : inputs) REQUIRE(p->SetInput(kv.first, kv.second).ok());
-  Status s = p->Run();
-  INFO(s.message());
-  REQUIRE(s.ok());
-  std::vector<Tensor> outs;
-  for (const auto& n : m->FetchNames()) {
-    const Tensor* t = nullptr;
-    REQUIRE(p->GetOutput(n, &t).ok());
-    Tensor copy;
-    REQUIRE(copy.CopyFrom(*t).ok());
-    outs.push_back(std::move(copy));
-  }
-  return outs;
 }
 
 // The header, read by hand: magic, version, and sections that tile the file with 64-byte aligned data.

@@ -179,16 +179,7 @@ Status ParseProgramDesc(const void* data, size_t size, const std::string& source
     }
     out->blocks.push_back(std::move(b));
   }
-  // Every variable an op of block 0 names must be declared (dangling names are malformed programs).
-  const BlockDesc& b0 = out->block0();
-  for (const auto& op : b0.ops)
-    for (const auto* slots : {&op.inputs, &op.outputs})
-      for (const auto& kv : *slots)
-        for (const auto& n : kv.second)
-          if (!b0.FindVar(n))
-            return ParseError("model ", source, ": op ", op.Describe(), " slot ", kv.first,
-                              " names undeclared variable ", Quote(n));
-  return Status::OK();
+  return CheckBlock0Declared(*out, "model " + source);  // dangling names are malformed programs
 }
 
 std::vector<const VarDesc*> WeightVarsInFileOrder(const ProgramDesc& program) {
