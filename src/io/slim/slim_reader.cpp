@@ -11,24 +11,16 @@ namespace {
 
 constexpr uint32_t kMaxRank = 64;
 
-// Messages are built with std::string and to_string rather than StrCat: each StrCat of other argument types is
-// another stream instantiation, and the slim runtime is measured in kilobytes.
-using std::to_string;
-
-Status SlimError(const std::string& source, const std::string& what) {
-  return ParseError("slim model " + source + ": " + what);
-}
-
 class ByteReader {
  public:
   ByteReader(const uint8_t* data, size_t size, const std::string& source) : p_(data), size_(size), source_(source) {}
 
   Status Fail(const std::string& what) const {
-    return SlimError(source_, what + " (at byte " + to_string(pos_) + ")");
+    return ParseError("slim model ", source_, ": ", what, " (at byte ", pos_, ")");
   }
   size_t left() const { return size_ - pos_; }
   Status Raw(void* dst, size_t n, const char* what) {
-    if (left() < n) return Fail(std::string("truncated reading ") + what);
+    if (left() < n) return Fail(StrCat("truncated reading ", what));
     std::memcpy(dst, p_ + pos_, n);
     pos_ += n;
     return Status::OK();
@@ -42,13 +34,13 @@ class ByteReader {
   // A count of items of at least `min_bytes` each: more than the bytes left can hold is malformed.
   Status Count(uint32_t* n, size_t min_bytes, const char* what) {
     EMBER_RETURN_IF_ERROR(U32(n, what));
-    if (*n > left() / min_bytes) return Fail(what + (" " + to_string(*n)) + " exceeds the file");
+    if (*n > left() / min_bytes) return Fail(StrCat(what, " ", *n, " exceeds the file"));
     return Status::OK();
   }
   Status Str(std::string* s, const char* what) {
     uint32_t n = 0;
     EMBER_RETURN_IF_ERROR(U32(&n, what));
-    if (n > left()) return Fail(what + (" of " + to_string(n)) + " bytes exceeds the file");
+    if (n > left()) return Fail(StrCat(what, " of ", n, " bytes exceeds the file"));
     s->assign(reinterpret_cast<const char*>(p_ + pos_), n);
     pos_ += n;
     return Status::OK();
@@ -56,7 +48,7 @@ class ByteReader {
   Status Dims(std::vector<int64_t>* dims, const char* what) {
     uint32_t n = 0;
     EMBER_RETURN_IF_ERROR(Count(&n, 8, what));
-    if (n > kMaxRank) return Fail(what + (": rank " + to_string(n)) + " (at most " + to_string(kMaxRank) + ")");
+    if (n > kMaxRank) return Fail(StrCat(what, ": rank ", n, " (at most ", kMaxRank, ")"));
     dims->resize(n);
     for (auto& d : *dims) EMBER_RETURN_IF_ERROR(I64(&d, what));
     return Status::OK();
@@ -86,7 +78,7 @@ Status ReadSlots(ByteReader* r, OpDesc::Slots* slots) {
 Status ReadAttr(ByteReader* r, Attribute* a) {
   uint8_t type = 0;
   EMBER_RETURN_IF_ERROR(r->U8(&type, "attribute type"));
-  if (type > static_cast<uint8_t>(AttrType::kFloat64)) return r->Fail("unknown attribute type " + to_string(type));
+  if (type > static_cast<uint8_t>(AttrType::kFloat64)) return r->Fail(StrCat("unknown attribute type ", int{type}));
   a->type = static_cast<AttrType>(type);
   uint32_t n = 0;
   switch (a->type) {
@@ -137,7 +129,7 @@ Status ReadOp(ByteReader* r, OpDesc* op) {
     std::string name;
     EMBER_RETURN_IF_ERROR(r->Str(&name, "attribute name"));
     Status s = ReadAttr(r, &op->attrs[name]);
-    if (!s.ok()) return s.Prepend("op " + op->Describe() + " attribute " + Quote(name) + ": ");
+    if (!s.ok()) return s.Prepend(StrCat("op ", op->Describe(), " attribute ", Quote(name), ": "));
   }
   return Status::OK();
 }
@@ -175,18 +167,18 @@ Status ReadWeightRecord(ByteReader* r, WeightRecord* w) {
 Status MakeWeight(const WeightRecord& w, const uint8_t* data, uint64_t data_bytes, const std::string& source,
                   const std::shared_ptr<Allocation>& backing, Tensor* t) {
   auto fail = [&](const std::string& what) {
-    return SlimError(source, "weight " + Quote(w.name) + ": " + what);
+    return ParseError("slim model ", source, ": weight ", Quote(w.name), ": ", what);
   };
   if (w.dtype > static_cast<uint8_t>(DataType::kBool) || w.dtype == static_cast<uint8_t>(DataType::kFloat16))
-    return fail("unknown element type " + to_string(w.dtype));
+    return fail(StrCat("unknown element type ", int{w.dtype}));
   const DataType dtype = static_cast<DataType>(w.dtype);
   const DDim dims(w.dims);
   const int64_t n = dims.numel();
-  if (n < 0) return fail("invalid dims " + dims.ToString());
+  if (n < 0) return fail(StrCat("invalid dims ", dims.ToString()));
   if (static_cast<uint64_t>(n) > data_bytes / SizeOf(dtype) || w.bytes != static_cast<uint64_t>(n) * SizeOf(dtype))
-    return fail(to_string(w.bytes) + " bytes for " + DataTypeName(dtype) + " " + dims.ToString());
+    return fail(StrCat(w.bytes, " bytes for ", DataTypeName(dtype), " ", dims.ToString()));
   if (w.offset > data_bytes || w.bytes > data_bytes - w.offset || w.offset % Tensor::kAlignment)
-    return fail("bytes [" + to_string(w.offset) + ", +" + to_string(w.bytes) + ") outside the data section or unaligned");
+    return fail(StrCat("bytes [", w.offset, ", +", w.bytes, ") outside the data section or unaligned"));
   const uint8_t* src = data + w.offset;
   const uint8_t* base = backing ? static_cast<const uint8_t*>(backing->ptr()) : nullptr;
   *t = Tensor(dtype, dims);
@@ -211,16 +203,16 @@ Status ReadHeader(ByteReader* r, uint64_t size, uint64_t* program_bytes, uint64_
   uint32_t version = 0, flags = 0;
   EMBER_RETURN_IF_ERROR(r->U32(&version, "the version"));
   if (version != kSlimVersion)
-    return r->Fail("format version " + to_string(version) + ": this build reads version " + to_string(kSlimVersion) +
-                   " (write the model again with this build's `ember convert --slim`)");
+    return r->Fail(StrCat("format version ", version, ": this build reads version ", kSlimVersion,
+                          " (write the model again with this build's `ember convert --slim`)"));
   EMBER_RETURN_IF_ERROR(r->U32(&flags, "the flags"));
   EMBER_RETURN_IF_ERROR(r->U64(program_bytes, "the program size"));
   EMBER_RETURN_IF_ERROR(r->U64(data_offset, "the data offset"));
   EMBER_RETURN_IF_ERROR(r->U64(data_bytes, "the data size"));
   if (*program_bytes > size - 40 || *data_offset < 40 + *program_bytes || *data_offset > size ||
       *data_bytes != size - *data_offset || *data_offset % Tensor::kAlignment)
-    return r->Fail("sections (program " + to_string(*program_bytes) + " bytes, data " + to_string(*data_bytes) +
-                   " at " + to_string(*data_offset) + ") disagree with the file's " + to_string(size) + " bytes");
+    return r->Fail(StrCat("sections (program ", *program_bytes, " bytes, data ", *data_bytes, " at ", *data_offset,
+                          ") disagree with the file's ", size, " bytes"));
   return Status::OK();
 }
 
@@ -233,8 +225,8 @@ Status ReadWeights(ByteReader* r, const uint8_t* data, uint64_t data_bytes, cons
     EMBER_RETURN_IF_ERROR(ReadWeightRecord(r, &w));
     const VarDesc* v = program.block0().FindVar(w.name);
     if (!v || !v->IsWeight())
-      return SlimError(source, "weight " + Quote(w.name) + " is not a persistable variable of block 0");
-    if (weights->FindLocalVar(w.name)) return SlimError(source, "weight " + Quote(w.name) + " twice");
+      return ParseError("slim model ", source, ": weight ", Quote(w.name), " is not a persistable variable of block 0");
+    if (weights->FindLocalVar(w.name)) return ParseError("slim model ", source, ": weight ", Quote(w.name), " twice");
     EMBER_RETURN_IF_ERROR(MakeWeight(w, data, data_bytes, source, backing, weights->Var(w.name)->GetMutable()));
   }
   if (r->left()) return r->Fail("unexpected bytes after the weight table");
@@ -246,7 +238,7 @@ Status ReadWeights(ByteReader* r, const uint8_t* data, uint64_t data_bytes, cons
 Status ParseSlimModel(const void* data, size_t size, const std::string& source, const std::shared_ptr<Allocation>& backing,
                       ProgramDesc* program, Scope* weights) {
   const uint8_t* bytes = static_cast<const uint8_t*>(data);
-  if (size < 40 || !bytes) return SlimError(source, to_string(size) + " bytes, shorter than its header");
+  if (size < 40 || !bytes) return ParseError("slim model ", source, ": ", size, " bytes, shorter than its header");
   ByteReader header(bytes, 40, source);
   uint64_t program_bytes = 0, data_offset = 0, data_bytes = 0;
   EMBER_RETURN_IF_ERROR(ReadHeader(&header, size, &program_bytes, &data_offset, &data_bytes));
