@@ -22,12 +22,18 @@ Status SpaceToDepthOp::InferShape() {
   const int64_t b = p.blocksize;
   EMBER_CHECK(b >= 1, "attribute blocksize = ", b, " must be >= 1");
   EMBER_CHECK(d.size() == 4, "X must be 4-D NCHW, got ", d.ToString());
+  int64_t bb = 0, c = 0, h = 0, w = 0;  // a crafted blocksize must not overflow the output dims
+  EMBER_CHECK(!__builtin_mul_overflow(b, b, &bb), "attribute blocksize = ", b, " is too large");
   if (p.to_depth) {
     EMBER_CHECK(d[2] % b == 0 && d[3] % b == 0, "H and W of X ", d.ToString(), " must be multiples of blocksize ", b);
-    p.out->Resize(DDim({d[0], d[1] * b * b, d[2] / b, d[3] / b}));
+    EMBER_CHECK(!__builtin_mul_overflow(d[1], bb, &c), "C of X ", d.ToString(), " times blocksize^2 = ", bb,
+                " overflows");
+    p.out->Resize(DDim({d[0], c, d[2] / b, d[3] / b}));
   } else {
-    EMBER_CHECK(d[1] % (b * b) == 0, "C of X ", d.ToString(), " must be a multiple of blocksize^2 = ", b * b);
-    p.out->Resize(DDim({d[0], d[1] / (b * b), d[2] * b, d[3] * b}));
+    EMBER_CHECK(d[1] % bb == 0, "C of X ", d.ToString(), " must be a multiple of blocksize^2 = ", bb);
+    EMBER_CHECK(!__builtin_mul_overflow(d[2], b, &h) && !__builtin_mul_overflow(d[3], b, &w), "H and W of X ",
+                d.ToString(), " times blocksize ", b, " overflow");
+    p.out->Resize(DDim({d[0], d[1] / bb, h, w}));
   }
   p.out->set_dtype(p.x->dtype());
   return Status::OK();

@@ -56,3 +56,18 @@ TEST_CASE("space_to_depth rejects sizes that are not multiples of blocksize", "[
   m.In("X", "x", RandomTensor({1, 4, 1, 1}, 1)).Out("Out", "y").Attr("blocksize", Attribute::Int(2)).Attr("mode", Attribute::String("XYZ"));
   CHECK_FALSE(m.Run().ok());
 }
+
+TEST_CASE("space_to_depth and depth_to_space refuse a blocksize whose products overflow", "[op][space_to_depth]") {
+  // Found by fuzz_slim: blocksize 549755813890 squared overflowed int64 before any check.
+  for (const char* type : {"space_to_depth", "depth_to_space"}) {
+    OpRunner r(type);
+    r.In("X", "x", RandomTensor({1, 4, 0, 0}, 1)).Out("Out", "y").Attr("blocksize", Attribute::Int(549755813890));
+    Status s = r.Run();
+    INFO(type << ": " << s.message());
+    CHECK(s.code() == StatusCode::kInvalidArgument);
+    CHECK(s.message().find("blocksize = 549755813890 is too large") != std::string::npos);
+  }
+  OpRunner big("space_to_depth");  // blocksize^2 fits, C times it does not
+  big.In("X", "x", RandomTensor({1, 4, 0, 0}, 1)).Out("Out", "y").Attr("blocksize", Attribute::Int(int64_t{1} << 31));
+  CHECK(big.Run().message().find("overflows") != std::string::npos);
+}
