@@ -20,6 +20,12 @@ Status CheckConvAttrs(const std::vector<int64_t>& strides, const std::vector<int
               "attribute paddings must have 2 or 4 values, got ", DDim(paddings).ToString());
   for (int64_t p : paddings)
     EMBER_CHECK(p >= 0, "attribute paddings must be non-negative, got ", DDim(paddings).ToString());
+  // No network comes near these; a crafted value would overflow the geometry's products (found by fuzz_slim).
+  for (const auto* v : {&strides, &dilations, &paddings})
+    for (int64_t x : *v)
+      EMBER_CHECK(x <= kMaxConvWindow, "attributes strides, dilations and paddings must be at most ", kMaxConvWindow,
+                  ", got strides ", DDim(strides).ToString(), ", dilations ", DDim(dilations).ToString(),
+                  ", paddings ", DDim(paddings).ToString());
   return Status::OK();
 }
 
@@ -98,7 +104,8 @@ Status CheckConvShapes(const DDim& x, const DDim& w, int64_t groups) {
   EMBER_CHECK(w.size() == 4, "input Filter must be 4-D [Cout, Cin/groups, kh, kw], got ", w.ToString());
   EMBER_CHECK(groups >= 1 && x[1] % groups == 0 && w[0] % groups == 0 && w[1] * groups == x[1], "Input ",
               x.ToString(), " and Filter ", w.ToString(), " do not fit groups = ", groups);
-  EMBER_CHECK(w[2] > 0 && w[3] > 0, "Filter kernel size must be positive, got ", w.ToString());
+  EMBER_CHECK(w[2] > 0 && w[3] > 0 && w[2] <= kMaxConvWindow && w[3] <= kMaxConvWindow,
+              "Filter kernel size must be positive and at most ", kMaxConvWindow, ", got ", w.ToString());
   return Status::OK();
 }
 
@@ -155,7 +162,8 @@ Status ConvOp::InferShape() {
               ") input channels, but Input ", x.ToString(), " has ", x[1]);
   EMBER_CHECK(w[0] > 0 && w[0] % p.groups == 0, "filter output channels ", w[0],
               " are not divisible by attribute groups = ", p.groups);
-  EMBER_CHECK(w[2] > 0 && w[3] > 0, "Filter kernel size must be positive, got ", w.ToString());
+  EMBER_CHECK(w[2] > 0 && w[3] > 0 && w[2] <= kMaxConvWindow && w[3] <= kMaxConvWindow,
+              "Filter kernel size must be positive and at most ", kMaxConvWindow, ", got ", w.ToString());
   EMBER_RETURN_IF_ERROR(CheckConvBias(p.bias, w[0]));
 
   ConvGeometry& g = p.geo;

@@ -32,6 +32,8 @@ Status ResolvePadding(const std::vector<int64_t>& paddings_attr, const std::stri
 
 // Checks the attributes every 2-D conv-like op shares: strides and dilations of two positive values,
 // paddings of 2 or 4 non-negative values, a supported data_format.
+// The largest stride, dilation, padding and kernel size a conv takes (products of them stay far inside int64).
+constexpr int64_t kMaxConvWindow = int64_t{1} << 20;
 Status CheckConvAttrs(const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                       const std::vector<int64_t>& dilations, const std::string& data_format);
 

@@ -73,8 +73,10 @@ Status Pool2dOp::InferShape() {
     kernel[0] = g.in_h;
     kernel[1] = g.in_w;
   } else {
-    EMBER_CHECK(p.ksize.size() == 2 && p.ksize[0] > 0 && p.ksize[1] > 0,
-                "attribute ksize must be two positive values, got ", DDim(p.ksize).ToString());
+    EMBER_CHECK(p.ksize.size() == 2 && p.ksize[0] > 0 && p.ksize[1] > 0 && p.ksize[0] <= kMaxConvWindow &&
+                    p.ksize[1] <= kMaxConvWindow,
+                "attribute ksize must be two positive values of at most ", kMaxConvWindow, ", got ",
+                DDim(p.ksize).ToString());
     kernel[0] = p.ksize[0];
     kernel[1] = p.ksize[1];
   }

@@ -369,4 +369,11 @@ TEST_CASE("conv2d rejects bad shapes and attributes", "[op][conv]") {
   s = run([](ConvCase*) {}, [](OpRunner* r) { r->Attr("fuse_activation", Attribute::String("no_such_act")); });
   CHECK_FALSE(s.ok());
   CHECK(s.message().find("no_such_act") != std::string::npos);
+
+  // Window attributes past 2^20 would overflow the geometry's products (fuzz_slim: a dilation of 8.8e18).
+  s = run([](ConvCase*) {}, [](OpRunner* r) { r->Attr("dilations", Attribute::Ints({8791026472627208193, 1})); });
+  CHECK(s.code() == StatusCode::kInvalidArgument);
+  CHECK(s.message().find("at most 1048576") != std::string::npos);
+  s = run([](ConvCase* k) { k->pads = {int64_t{1} << 40, 0}; });
+  CHECK(s.message().find("at most 1048576") != std::string::npos);
 }
