@@ -7,6 +7,8 @@
 #   tools/fuzz.sh              60 s per target (.ci/run passes 40)
 #   tools/fuzz.sh 1800         the long run: 30 minutes per target
 #   tools/fuzz.sh 300 fuzz_onnx fuzz_ncnn      only some targets
+# fuzz_slim loads slim models (and creates a predictor); EMBER_FUZZ_SLIM_RUN=1 also runs them, which reaches every
+# op's shape inference with int64 attributes (see test/fuzz/fuzz_slim.cpp): a long run of its own, not CI's.
 # Reproduce one finding:   build-asan/test/fuzz/fuzz_onnx build-asan/fuzz-artifacts/fuzz_onnx/crash-...
 # Minimize it:             build-asan/test/fuzz/fuzz_onnx -minimize_crash=1 -runs=10000 crash-...
 # Then fix the bug and copy the (minimized) input into test/fuzz/corpus/<target>/ as a regression case:

@@ -137,6 +137,8 @@ Status OnnxRnnOp::InferShape() {
   EMBER_CHECK(p.r->dims().size() == 3, "input R must be [dirs, gates * hidden, hidden], got ",
               p.r->dims().ToString());
   p.hidden = p.hidden_size > 0 ? p.hidden_size : p.r->dims()[2];
+  // R holds gates * hidden * hidden values: a larger hidden_size only overflows the products below (fuzz_slim).
+  EMBER_CHECK(p.hidden >= 1 && p.hidden <= (int64_t{1} << 30), "hidden size ", p.hidden, " must be in [1, 2^30]");
   const int64_t d = p.dirs, g = p.gates, h = p.hidden, b = p.batch;
   EMBER_RETURN_IF_ERROR(CheckInput(p.w, "W", DDim({d, g * h, p.input})));
   EMBER_RETURN_IF_ERROR(CheckInput(p.r, "R", DDim({d, g * h, h})));

@@ -314,4 +314,12 @@ TEST_CASE("onnx_rnn: bad inputs", "[op][onnx_rnn]") {
     REQUIRE_FALSE(s.ok());
     CHECK(s.message().find("3 functions per direction") != std::string::npos);
   }
+  k.acts = {};
+  k.hidden = 5260204364768739331;  // fuzz_slim: 4 gates * hidden overflowed before W's shape was checked
+  {
+    OpRunner op("onnx_rnn");
+    Status s = RunOp(k, d, &op);
+    CHECK(s.code() == StatusCode::kInvalidArgument);
+    CHECK(s.message().find("must be in [1, 2^30]") != std::string::npos);
+  }
 }
