@@ -8,9 +8,14 @@ models run through the Python module on the model's own input and 100 other pert
   - UltraFace RFB-320: the face boxes of the float model (score > 0.7, NMS 0.3) the int8 model finds with
     IoU >= 0.9, after the same threshold and NMS and among its boxes scoring over 0.5 (1.jpg, 20 perturbed copies);
 and the params file sizes, float (`ember convert`) and int8.
+--parity DIR (the torchvision exports tools/parity.sh writes, ~/.cache/ember/parity): each network calibrated on
+16 random-normal inputs and tested on 200 others, int8 against float (the issue's PyTorch-parity check). These
+exports carry torchvision's random initial weights, no trained ones, so their float top-1 is one class for every
+input and top-1 agreement alone says little: the table also gives how many classes the float top-1 takes, the
+overlap of the top-5 sets, and the median over inputs of max |int8 - float| / the float logits' range.
 
 usage: PYTHONPATH=build-linux-full/python /usr/bin/python3 tools/quantize_eval.py [--ember build-linux-full/ember]
-       [--models ../shared/models] [--out /tmp/quantize_eval]
+       [--models ../shared/models] [--out /tmp/quantize_eval] [--parity DIR [--methods "kl minmax"]]
 """
 import argparse
 import os
@@ -66,6 +71,19 @@ def top1_agreement(f, q, inputs):
     return same
 
 
+def logit_agreement(f, q, inputs):
+    """Top-1 equal, distinct float top-1 classes, mean top-5 overlap (of 5), median max error / float range."""
+    name = f.output_names[0]
+    same, classes, top5, errs = 0, set(), [], []
+    for x in inputs:
+        a, b = run(f, x)[name].ravel(), run(q, x)[name].ravel()
+        same += int(np.argmax(a) == np.argmax(b))
+        classes.add(int(np.argmax(a)))
+        top5.append(len(set(np.argsort(-a)[:5]) & set(np.argsort(-b)[:5])))
+        errs.append(float(np.abs(a - b).max() / (a.max() - a.min() + 1e-12)))
+    return same, len(classes), float(np.mean(top5)), float(np.median(errs))
+
+
 def iou(a, b):
     x0, y0 = max(a[0], b[0]), max(a[1], b[1])
     x1, y1 = min(a[2], b[2]), min(a[3], b[3])
@@ -108,12 +126,53 @@ def size(path):
     return os.path.getsize(os.path.join(path, "model.pdiparams"))
 
 
+PARITY_NETS = ["resnet18", "mobilenet_v2", "squeezenet1_1", "googlenet", "shufflenet_v2_x1_0", "efficientnet_b0",
+               "mobilenet_v3_small"]
+
+
+def parity_eval(a):
+    """Top-1 agreement of int8 and float on the torchvision exports, over 200 random-normal inputs."""
+    print("| network | method | convs int8 | params float / int8 | top-1 same | float top-1 classes | top-5 overlap |"
+          " median max err / range |")
+    print("|---|---|---|---|---|---|---|---|")
+    for net in PARITY_NETS:
+        path = os.path.join(a.parity, net + ".onnx")
+        if not os.path.exists(path):
+            print("| %s | - | - | - | not exported (tools/parity.sh --generate-only) |" % net)
+            continue
+        f = ember.Model(path)
+        shape = f.inspect()["inputs"][0]["shape"]
+        work = os.path.join(a.out, "parity", net)
+        calib = os.path.join(work, "calib")
+        os.makedirs(calib, exist_ok=True)
+        rng = np.random.RandomState(1)
+        for i in range(16):
+            np.save(os.path.join(calib, "%02d.npy" % i), rng.standard_normal(shape).astype(np.float32))
+        rng = np.random.RandomState(2)
+        tests = [rng.standard_normal(shape).astype(np.float32) for _ in range(200)]
+        fdir = os.path.join(work, "float")
+        subprocess.run([a.ember, "convert", path, fdir], check=True, capture_output=True)
+        for method in a.methods.split():
+            qdir = os.path.join(work, method)
+            line = quantize(a.ember, path, qdir, calib, method, [])
+            convs = line.split("; ")[1].replace(" convs int8", "")
+            same, classes, top5, err = logit_agreement(f, ember.Model(qdir), tests)
+            print("| %s | %s | %s | %.2f / %.2f MB | %d of %d | %d | %.2f | %.3g |" % (
+                net, method, convs, size(fdir) / 1e6, size(qdir) / 1e6, same, len(tests), classes, top5, err),
+                flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ember", default="build-linux-full/ember")
     ap.add_argument("--models", default="../shared/models")
     ap.add_argument("--out", default="/tmp/quantize_eval")
+    ap.add_argument("--parity", default="")
+    ap.add_argument("--methods", default="kl minmax")
     a = ap.parse_args()
+    if a.parity:
+        parity_eval(a)
+        return
     m = a.models
     cases = [
         ("ONNX MNIST CNN", os.path.join(m, "onnx/mnist/mnist.onnx"), mnist_input(m),
