@@ -170,6 +170,9 @@ cli::Command AddOcrCommand(CLI::App* app) {
   sub->add_flag("--json", a->json, "print one JSON object: lines (text, score, box corners in pixels), timings");
   sub->add_option("--models", a->models, "model folder (default ${EMBER_CACHE:-$HOME/.cache/ember}/ocr, filled by "
                                          "tools/fetch_ocr_models.sh)")->type_name("DIR");
+  sub->add_option("--det-model", a->opt.det_model, "another detector (int8 from ember quantize, a slim model, ...)")
+      ->type_name("MODEL");
+  sub->add_option("--rec-model", a->opt.rec_model, "another recognizer")->type_name("MODEL");
   sub->add_option("--device", a->opt.device, "cpu (default) or vulkan: ops with a Vulkan kernel run on the GPU")
       ->type_name("D")->check(CLI::IsMember({"cpu", "vulkan"}));
   sub->add_option("--threads", a->opt.threads, "threads per network run (default 1)")

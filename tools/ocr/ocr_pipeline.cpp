@@ -57,10 +57,10 @@ Status OcrEngine::Load(const std::string& model_dir, const OcrOptions& options, 
   e->options_ = options;
   if (options.rec_height <= 0 || options.rec_min_width <= 0 || options.det_limit_side < 32 || options.threads < 1)
     return InvalidArgument("OCR options: bad sizes or thread count");
-  EMBER_RETURN_IF_ERROR(
-      LoadOne(model_dir + "/" + kDetModelFile, &e->det_model_, options, &e->det_, &e->det_in_, &e->det_out_));
-  EMBER_RETURN_IF_ERROR(
-      LoadOne(model_dir + "/" + kRecModelFile, &e->rec_model_, options, &e->rec_, &e->rec_in_, &e->rec_out_));
+  const std::string det = options.det_model.empty() ? model_dir + "/" + kDetModelFile : options.det_model;
+  const std::string rec = options.rec_model.empty() ? model_dir + "/" + kRecModelFile : options.rec_model;
+  EMBER_RETURN_IF_ERROR(LoadOne(det, &e->det_model_, options, &e->det_, &e->det_in_, &e->det_out_));
+  EMBER_RETURN_IF_ERROR(LoadOne(rec, &e->rec_model_, options, &e->rec_, &e->rec_in_, &e->rec_out_));
   EMBER_RETURN_IF_ERROR(LoadDictionary(model_dir + "/" + kDictionaryFile, &e->classes_));
   e->load_ms_ = MsSince(t0);
   *out = std::move(e);

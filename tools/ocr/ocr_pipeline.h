@@ -31,6 +31,9 @@ struct OcrOptions {
   float drop_score = 0.5f;   // lines recognized with a lower mean character probability are dropped
   int threads = 1;
   std::string device = "cpu";  // PredictorOptions::device of both networks
+  // Other detector / recognizer models than the folder's PP-OCRv4 files (an int8 or slim one: any model Ember
+  // loads, with the same input and output); empty: the folder's.
+  std::string det_model, rec_model;
 };
 
 struct OcrLine {
