@@ -8,7 +8,8 @@
 #                                build exists); armv7 per-op tests (one ember_tests run)
 #   tools/arm_test.sh --full     every test of both builds under qemu, networks at full size (long)
 #   EMBER_ARM_ARCHS="arm64"      only some architectures
-# Builds go to build-arm64-test/ and build-armv7-test/ (Release, full op set). The CLI scripts (cli*) run the
+# Builds go to build-arm64-test/ and build-armv7-test/ (Release, full op set, in unity batches:
+# cmake/unity_build.cmake). The CLI scripts (cli*) run the
 # host's shell around an ARM binary and are x86-only; the loader and framework tests are architecture-neutral
 # and run on x86 (tools/test.sh), and under qemu with --full.
 set -euo pipefail
@@ -25,7 +26,7 @@ for arch in ${EMBER_ARM_ARCHS:-arm64 armhf}; do
   dir=build-$name-test
   dirs="operators"; [ "$mode" = --full ] && dirs="framework;io;passes;operators"
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/linux-arm.cmake" \
-    -DEMBER_ARM_ARCH="$arch" -DEMBER_TEST_DIRS="$dirs" "${launcher[@]}" >/dev/null
+    -DEMBER_ARM_ARCH="$arch" -DEMBER_TEST_DIRS="$dirs" -DEMBER_UNITY_BUILD=ON "${launcher[@]}" >/dev/null
   start=$(date +%s)
   if [ "$mode" = --full ] || [ "$arch" = arm64 ]; then
     cmake --build "$dir" -j "$jobs"

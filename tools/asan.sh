@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the whole test suite with AddressSanitizer + UndefinedBehaviorSanitizer (clang, -O1 with line tables
 # only: reports keep file:line; -O1, as ASan's docs advise, compiles in about 0.57x the time of -O2, measured on
-# seven of its heaviest files, which matters more in CI than the tests' run time; UBSan aborts on the first report, LeakSanitizer checks every test binary at exit) and runs it with CTest.
+# seven of its heaviest files, which matters more in CI than the tests' run time; in unity batches,
+# cmake/unity_build.cmake, for the same reason; UBSan aborts on the first report, LeakSanitizer checks every test
+# binary at exit) and runs it with CTest.
 # The same build folder holds the libFuzzer targets (test/fuzz; the library also carries
 # -fsanitize=fuzzer-no-link coverage, so tools/fuzz.sh reuses this build); their checked-in corpora run here
 # as CTest tests.
@@ -15,7 +17,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DC
 flags="-fno-sanitize-recover=all -fsanitize=fuzzer-no-link"
 CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEMBER_SANITIZE=address,undefined \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" -DEMBER_FUZZ=ON -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" "${launcher[@]}" >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" -DEMBER_FUZZ=ON -DEMBER_UNITY_BUILD=ON -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" "${launcher[@]}" >/dev/null
 cmake --build "$dir" -j "${EMBER_JOBS:-2}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"

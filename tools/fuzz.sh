@@ -4,7 +4,7 @@
 # Any crash, sanitizer report, leak, input slower than 5 s, or allocation above the limits fails the script;
 # the reproducer is left as build-asan/fuzz-artifacts/<target>/crash-* (or leak-/timeout-/oom-).
 #
-#   tools/fuzz.sh              60 s per target (.ci/run passes 40)
+#   tools/fuzz.sh              60 s per target (.ci/run passes 30)
 #   tools/fuzz.sh 1800         the long run: 30 minutes per target
 #   tools/fuzz.sh 300 fuzz_onnx fuzz_ncnn      only some targets
 # fuzz_slim loads slim models (and creates a predictor); EMBER_FUZZ_SLIM_RUN=1 also runs them, which reaches every
@@ -27,7 +27,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 flags="-fno-sanitize-recover=all -fsanitize=fuzzer-no-link"
 CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEMBER_SANITIZE=address,undefined \
-  -DEMBER_FUZZ=ON -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" "${launcher[@]}" >/dev/null
+  -DEMBER_FUZZ=ON -DEMBER_UNITY_BUILD=ON -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" "${launcher[@]}" >/dev/null
 cmake --build "$dir" -j "${EMBER_JOBS:-2}" --target "${targets[@]}"
 export ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
