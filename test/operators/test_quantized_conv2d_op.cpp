@@ -31,7 +31,16 @@ struct QData {
   std::vector<int8_t> w;
   float mul = 0, step = 0;
   bool ties_away = false;  // round_type 1: ties away from zero, the range [-127, 127]
+  std::string act = "relu6";  // the fused activation: "", relu, relu6, leaky_relu (alpha 0.1) or sigmoid
 };
+
+double Activate(const std::string& act, double v) {
+  if (act == "relu") return std::max(0.0, v);
+  if (act == "relu6") return std::min(6.0, std::max(0.0, v));
+  if (act == "leaky_relu") return v > 0 ? v : 0.1 * v;
+  if (act == "sigmoid") return 1.0 / (1.0 + std::exp(-v));
+  return v;
+}
 
 QData MakeData(const QCase& c, std::mt19937* rng) {
   QData d;
@@ -55,7 +64,7 @@ QData MakeData(const QCase& c, std::mt19937* rng) {
   return d;
 }
 
-// The reference: relu6 after the scaled sum.
+// The reference: the activation after the scaled sum.
 std::vector<float> Reference(const QCase& c, const QData& d) {
   const int64_t oh = (c.h + c.pads[0] + c.pads[1] - c.dil * (c.kh - 1) - 1) / c.stride + 1;
   const int64_t ow = (c.w + c.pads[2] + c.pads[3] - c.dil * (c.kw - 1) - 1) / c.stride + 1;
@@ -83,7 +92,7 @@ std::vector<float> Reference(const QCase& c, const QData& d) {
               }
           const double v = acc * d.step * d.fscale[static_cast<size_t>(o)] + d.bias[static_cast<size_t>(o)];
           const size_t at = static_cast<size_t>(((n * c.cout + o) * oh + i) * ow + j);
-          y[at] = static_cast<float>(std::min(6.0, std::max(0.0, v)));
+          y[at] = static_cast<float>(Activate(d.act, v));
         }
   return y;
 }
@@ -99,7 +108,9 @@ void Setup(OpRunner& r, const QCase& c, const QData& d, const Tensor* filter = n
   r.Attr("dilations", Attribute::Ints({c.dil, c.dil})).Attr("groups", Attribute::Int(c.groups));
   r.Attr("input_mul", Attribute::Float(d.mul)).Attr("input_step", Attribute::Float(d.step));
   if (d.ties_away) r.Attr("round_type", Attribute::Int(1)).Attr("quant_min", Attribute::Int(-127));
-  r.Attr("fuse_activation", Attribute::String("relu6")).Attr("fuse_threshold", Attribute::Float(6.f));
+  if (!d.act.empty()) r.Attr("fuse_activation", Attribute::String(d.act));
+  if (d.act == "relu6") r.Attr("fuse_threshold", Attribute::Float(6.f));
+  if (d.act == "leaky_relu") r.Attr("fuse_alpha", Attribute::Float(0.1f));
 }
 
 void RequireMatches(const QCase& c, const QData& d, const std::vector<float>& want, const std::string& what) {
@@ -124,11 +135,15 @@ TEST_CASE("quantized_conv2d: portable and int8 GEMM paths match the integer refe
       {1, 3, 9, 7, 17, 3, 3, 1, 1, 1, {1, 1, 1, 1}}, {2, 8, 8, 8, 64, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
       {1, 5, 11, 10, 6, 3, 3, 1, 2, 1, {1, 1, 1, 1}}, {1, 4, 9, 8, 6, 3, 3, 2, 2, 1, {0, 0, 0, 0}},
       {1, 2, 8, 8, 2, 2, 2, 2, 1, 2, {2, 2, 2, 2}},   {1, 7, 10, 9, 33, 5, 3, 1, 1, 1, {2, 0, 1, 2}},
-      {1, 16, 6, 6, 65, 3, 3, 1, 1, 1, {1, 1, 1, 1}}, {1, 6, 7, 7, 6, 3, 3, 6, 1, 1, {1, 1, 1, 1}}};
+      {1, 16, 6, 6, 65, 3, 3, 1, 1, 1, {1, 1, 1, 1}}, {1, 6, 7, 7, 6, 3, 3, 6, 1, 1, {1, 1, 1, 1}},
+      // a 1x1 output (C's columns 1 apart), more than one block of rows (96) and of columns (256)
+      {2, 9, 3, 3, 40, 3, 3, 1, 1, 1, {0, 0, 0, 0}},  {1, 12, 14, 15, 300, 1, 1, 1, 1, 1, {0, 0, 0, 0}}};
+  const char* acts[] = {"relu6", "", "relu", "leaky_relu", "sigmoid"};
   int i = 0;
   for (const QCase& c : cases) {
     QData d = MakeData(c, &rng);
     d.ties_away = i % 2 == 1;
+    d.act = acts[i % 5];
     const std::vector<float> want = Reference(c, d);
     const std::string what = "case " + std::to_string(i++);
     {

@@ -108,6 +108,12 @@ struct Int8GemmProblem {
   const Int8PackedB* b = nullptr;
   int32_t* c = nullptr;              // C[i][j] at c[i * c_row_stride + j * c_col_stride]
   int64_t c_row_stride = 0, c_col_stride = 1;
+  // Optional, for a column-major C (c_row_stride 1): gets each finished block of C, rows [r0, r0 + rows) by
+  // columns [c0, c0 + cols) at acc[j * rows + i], instead of its store into c (from several threads, each on
+  // its own blocks): quantized_conv2d writes its floats while the block is in cache.
+  void (*store_block)(const void* ctx, int64_t r0, int64_t rows, int64_t c0, int64_t cols,
+                      const int32_t* acc) = nullptr;
+  const void* store_ctx = nullptr;
 };
 
 struct IgemmAccel {

@@ -23,6 +23,7 @@ class QuantizedConv2dKernel {
   // Filter packed for the int8 GEMM (one per group): shared by the model's predictors when Filter is a weight.
   std::shared_ptr<const std::vector<Int8PackedB>> packed_;
   std::vector<uint8_t> bytes_, hwc_;  // the quantized input, then its padded HWC copy (reused across runs)
+  std::vector<float> scales_;         // per output channel: input_step * filter_scale
   bool ran_igemm_ = false;
 };
 

@@ -35,13 +35,16 @@ void MakeColumnTerms(const Int8GemmProblem& p, int64_t c0, int64_t cols, int64_t
   }
 }
 
-// Row terms of A's filled rows (`a`: rows x k4 bytes).
-void MakeRowTerms(const Int8GemmProblem& p, const uint8_t* a, int64_t r0, int64_t rows, int64_t k4, BlockTerms* t) {
+// Row terms of A's filled rows (`a`: rows x k4 bytes). The row sums only matter where some zb is not 0 (a uint8
+// B or a B zero point): a signed B without one (quantized_conv2d's filters) skips them, as many byte adds as the
+// GEMM has instructions on 64 columns.
+void MakeRowTerms(const Int8GemmProblem& p, const uint8_t* a, int64_t r0, int64_t rows, int64_t k4, bool sums,
+                  BlockTerms* t) {
   t->za.resize(static_cast<size_t>(rows));
-  t->row_sum.resize(static_cast<size_t>(rows));
+  t->row_sum.assign(static_cast<size_t>(rows), 0);
   for (int64_t i = 0; i < rows; ++i) {
     uint32_t s = 0;
-    for (int64_t l = 0; l < k4; ++l) s += a[i * k4 + l];
+    for (int64_t l = 0; sums && l < k4; ++l) s += a[i * k4 + l];
     t->row_sum[static_cast<size_t>(i)] = s;
     t->za[static_cast<size_t>(i)] = static_cast<uint32_t>((p.a_zp ? p.a_zp[p.a_zp_per_row ? r0 + i : 0] : 0) +
                                                           p.a_shift);
@@ -69,12 +72,13 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
   thread_local BlockTerms terms;
   a.resize(static_cast<size_t>(rows * k4));
   p.fill_a(p.a_ctx, r0, rows, a.data(), k4);
-  MakeRowTerms(p, a.data(), r0, rows, k4, &terms);
   MakeColumnTerms(p, c0, cols, (cols + nr - 1) / nr * nr, &terms);
+  const bool sums = std::any_of(terms.zb.begin(), terms.zb.end(), [](uint32_t zb) { return zb != 0; });
+  MakeRowTerms(p, a.data(), r0, rows, k4, sums, &terms);
   alignas(64) int32_t tile[kIgemmMaxMR * kIgemmTileLd];
   // A column-major C (a conv's NCHW output, rows 1 apart) gets a tile column of all the block's rows at a time,
-  // gathered here: scattered 6-row pieces of 64 planes thrash L1's sets.
-  const bool by_column = p.c_col_stride != 1 && p.c_row_stride == 1;
+  // gathered here: scattered 6-row pieces of 64 planes thrash L1's sets. So does store_block, whatever the strides.
+  const bool by_column = p.store_block || (p.c_col_stride != 1 && p.c_row_stride == 1);
   thread_local std::vector<int32_t> column_block;
   if (by_column) column_block.resize(static_cast<size_t>(rows * nr));
   for (int64_t j = 0; j < cols; j += nr) {
@@ -89,6 +93,10 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
       if (by_column) CopyTile(tile, mr, w, column_block.data() + i, 1, rows);
       else CopyTile(tile, mr, w, p.c + (r0 + i) * p.c_row_stride + (c0 + j) * p.c_col_stride, p.c_row_stride,
                     p.c_col_stride);
+    }
+    if (by_column && p.store_block) {
+      p.store_block(p.store_ctx, r0, rows, c0 + j, w, column_block.data());
+      continue;
     }
     for (int64_t jj = 0; by_column && jj < w; ++jj)
       std::memcpy(p.c + r0 + (c0 + j + jj) * p.c_col_stride, column_block.data() + jj * rows,
