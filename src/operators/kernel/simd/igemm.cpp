@@ -62,6 +62,22 @@ void CopyTile(const int32_t* tile, int mr, int64_t cols, int32_t* dst, int64_t l
     for (int i = 0; i < mr; ++i) dst[j * ldc + i * ldr] = tile[i * kIgemmTileLd + j];
 }
 
+// A full-height tile (MR rows, a compile-time count: the inner loop unrolled) into column-major dst, columns ldc
+// apart: the loop with MR a variable ran one load and store per 4 instructions, 6% of resnet18's int8 run.
+template <int MR>
+void TileToColumns(const int32_t* tile, int64_t cols, int32_t* dst, int64_t ldc) {
+  for (int64_t j = 0; j < cols; ++j)
+    for (int i = 0; i < MR; ++i) dst[j * ldc + i] = tile[i * kIgemmTileLd + j];
+}
+
+void CopyTileToColumns(const int32_t* tile, int mr, int64_t cols, int32_t* dst, int64_t ldc) {
+  switch (mr) {
+    case 6: return TileToColumns<6>(tile, cols, dst, ldc);
+    case 4: return TileToColumns<4>(tile, cols, dst, ldc);
+    default: return CopyTile(tile, mr, cols, dst, 1, ldc);
+  }
+}
+
 // Rows [r0, r0 + rows) by columns [c0, c0 + cols) of C: A's rows filled once, then tiles.
 void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64_t rows, int64_t c0,
            int64_t cols) {
@@ -90,7 +106,7 @@ void Block(const Int8GemmProblem& p, const IgemmKernels& kern, int64_t r0, int64
       const IgemmTerms t{terms.za.data() + i, terms.row_sum.data() + i, terms.zb.data() + j, terms.zterm.data() + j,
                          terms.col_sum.data() + j};
       kern.fn(kq, a.data() + i * k4, k4, bp, panel_stride, t, tile, mr, np);
-      if (by_column) CopyTile(tile, mr, w, column_block.data() + i, 1, rows);
+      if (by_column) CopyTileToColumns(tile, mr, w, column_block.data() + i, rows);
       else CopyTile(tile, mr, w, p.c + (r0 + i) * p.c_row_stride + (c0 + j) * p.c_col_stride, p.c_row_stride,
                     p.c_col_stride);
     }
