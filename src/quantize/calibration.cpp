@@ -10,8 +10,19 @@ Status ParseCalibrationMethod(const std::string& name, CalibrationMethod* out) {
   if (name == "minmax") *out = CalibrationMethod::kMinMax;
   else if (name == "percentile") *out = CalibrationMethod::kPercentile;
   else if (name == "kl") *out = CalibrationMethod::kKl;
-  else return InvalidArgument("calibration method ", Quote(name), " is not one of kl, minmax, percentile");
+  else if (name == "auto") *out = CalibrationMethod::kAuto;
+  else return InvalidArgument("calibration method ", Quote(name), " is not one of auto, kl, minmax, percentile");
   return Status::OK();
+}
+
+const char* CalibrationMethodName(CalibrationMethod m) {
+  switch (m) {
+    case CalibrationMethod::kMinMax: return "minmax";
+    case CalibrationMethod::kPercentile: return "percentile";
+    case CalibrationMethod::kKl: return "kl";
+    case CalibrationMethod::kAuto: return "auto";
+  }
+  return "?";
 }
 
 // Values that are not finite (an overflowing layer) carry no range: both passes skip them.

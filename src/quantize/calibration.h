@@ -16,10 +16,13 @@
 
 namespace ember {
 
-enum class CalibrationMethod { kMinMax, kPercentile, kKl };
+// kAuto is QuantizeModel's: it tries kl, percentile and minmax and keeps the one whose model is closest to the
+// float one on the calibration samples (a threshold is always one of the three).
+enum class CalibrationMethod { kMinMax, kPercentile, kKl, kAuto };
 
-// "minmax", "percentile", "kl" -> the method; InvalidArgument naming the choices otherwise.
+// "auto", "minmax", "percentile", "kl" -> the method; InvalidArgument naming the choices otherwise.
 Status ParseCalibrationMethod(const std::string& name, CalibrationMethod* out);
+const char* CalibrationMethodName(CalibrationMethod m);
 
 class ActivationRange {
  public:
@@ -32,7 +35,8 @@ class ActivationRange {
 
   float abs_max() const { return abs_max_; }
   const std::vector<double>& histogram() const { return hist_; }
-  // The threshold by `method` (percentile in (0, 100], for kPercentile); abs_max() when nothing was counted.
+  // The threshold by `method` (percentile in (0, 100], for kPercentile; not kAuto, which is kl here); abs_max()
+  // when nothing was counted.
   float Threshold(CalibrationMethod method, double percentile = 99.99) const;
 
  private:

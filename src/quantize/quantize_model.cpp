@@ -89,15 +89,15 @@ std::vector<QuantizedLayer> FindConvs(const ProgramDesc& p, const Scope& w, cons
 
 // Pass 1 (abs max) or 2 (histogram) over the calibration samples for each quantized layer's input.
 Status Calibrate(const ProgramDesc& p, const Scope& w, const std::vector<CalibrationSample>& samples,
-                 const QuantizeOptions& o, std::vector<QuantizedLayer>* layers) {
+                 const QuantizeOptions& o, const std::vector<QuantizedLayer>& layers,
+                 std::map<std::string, ActivationRange>* ranges) {
   std::shared_ptr<const Model> model;
   EMBER_RETURN_IF_ERROR(LoadInMemory(p, w, &model));
   std::unique_ptr<Predictor> pred;
   EMBER_RETURN_IF_ERROR(Predictor::Create(model, PredictorOptions(), &pred));
-  std::map<std::string, ActivationRange> ranges;
   std::vector<std::string> fetch;
-  for (const auto& l : *layers)
-    if (l.quantized && !ranges.count(l.input)) ranges[l.input], fetch.push_back(l.input);
+  for (const auto& l : layers)
+    if (l.quantized && !ranges->count(l.input)) (*ranges)[l.input], fetch.push_back(l.input);
   if (fetch.empty()) return Status::OK();
   const int passes = o.method == CalibrationMethod::kMinMax ? 1 : 2;
   for (int pass = 0; pass < passes; ++pass)
@@ -108,13 +108,17 @@ Status Calibrate(const ProgramDesc& p, const Scope& w, const std::vector<Calibra
         const Tensor* t = nullptr;
         EMBER_RETURN_IF_ERROR(pred->GetOutput(name, &t));
         if (t->dtype() != DataType::kFloat32) return InvalidArgument("conv input ", Quote(name), " is not float32");
-        if (pass == 0) ranges[name].ObserveMax(t->data<float>(), t->numel());
-        else ranges[name].ObserveHistogram(t->data<float>(), t->numel());
+        if (pass == 0) (*ranges)[name].ObserveMax(t->data<float>(), t->numel());
+        else (*ranges)[name].ObserveHistogram(t->data<float>(), t->numel());
       }
     }
-  for (auto& l : *layers)
-    if (l.quantized) l.threshold = ranges[l.input].Threshold(o.method, o.percentile);
   return Status::OK();
+}
+
+void SetThresholds(const std::map<std::string, ActivationRange>& ranges, CalibrationMethod m, double percentile,
+                   std::vector<QuantizedLayer>* layers) {
+  for (auto& l : *layers)
+    if (l.quantized) l.threshold = ranges.at(l.input).Threshold(m, percentile);
 }
 
 Tensor Scalar(float v) {
@@ -211,16 +215,24 @@ void InsertQdq(ProgramDesc* p, Scope* w, const std::vector<QuantizedLayer>& laye
   b.ops = std::move(ops);
 }
 
-double RelativeMaxError(const Tensor& want, const Tensor& got) {
+// max and mean of |want - got| over want's range (max - min).
+void RelativeErrors(const Tensor& want, const Tensor& got, double* max_rel, double* mean_rel) {
   const float* a = want.data<float>();
   const float* b = got.data<float>();
-  if (!a || !b || want.numel() != got.numel()) return want.numel() == got.numel() && !a && !b ? 0.0 : 1e30;
-  double lo = a[0], hi = a[0], diff = 0;
+  if (!a || !b || want.numel() != got.numel()) {
+    *max_rel = *mean_rel = want.numel() == got.numel() && !a && !b ? 0.0 : 1e30;
+    return;
+  }
+  double lo = a[0], hi = a[0], diff = 0, sum = 0;
   for (int64_t i = 0; i < want.numel(); ++i) {
     lo = std::min<double>(lo, a[i]), hi = std::max<double>(hi, a[i]);
-    diff = std::max(diff, std::fabs(static_cast<double>(a[i]) - b[i]));
+    const double d = std::fabs(static_cast<double>(a[i]) - b[i]);
+    diff = std::max(diff, d);
+    sum += d;
   }
-  return diff / (hi > lo ? hi - lo : 1.0);
+  const double range = hi > lo ? hi - lo : 1.0;
+  *max_rel = diff / range;
+  *mean_rel = want.numel() > 0 ? sum / static_cast<double>(want.numel()) / range : 0.0;
 }
 
 int64_t ArgMax(const Tensor& t) {
@@ -246,13 +258,52 @@ Status CompareModels(const std::shared_ptr<const Model>& reference, const std::s
       const Tensor *want = nullptr, *got = nullptr;
       EMBER_RETURN_IF_ERROR(preds[0]->GetOutput(fetch[k], &want));
       EMBER_RETURN_IF_ERROR(preds[1]->GetOutput(fetch[k], &got));
-      error->max_rel = std::max(error->max_rel, RelativeMaxError(*want, *got));
+      double max_rel = 0, mean_rel = 0;
+      RelativeErrors(*want, *got, &max_rel, &mean_rel);
+      error->max_rel = std::max(error->max_rel, max_rel);
+      error->mean_rel += mean_rel;
       if (k == 0) error->top1_same += ArgMax(*want) == ArgMax(*got);
     }
     ++error->samples;
   }
+  if (!fetch.empty() && error->samples > 0) error->mean_rel /= static_cast<double>(fetch.size() * error->samples);
   return Status::OK();
 }
+
+namespace {
+
+// The model with `layers` quantized as they say, against `reference` on the samples.
+Status QuantizedError(const ProgramDesc& folded, const Scope& weights, const std::vector<QuantizedLayer>& layers,
+                      const std::shared_ptr<const Model>& reference, const std::vector<CalibrationSample>& samples,
+                      OutputError* e) {
+  ProgramDesc q = folded;
+  Scope scratch(&weights);
+  InsertQdq(&q, &scratch, layers);
+  std::shared_ptr<const Model> quantized;
+  EMBER_RETURN_IF_ERROR(LoadInMemory(q, scratch, &quantized));
+  return CompareModels(reference, quantized, samples, e);
+}
+
+// kAuto: each method's thresholds tried on the samples; the closest to float by the mean error kept (the first of
+// equals): the max is no guide where an output is a softmax (one flipped probability makes it about 1 for every
+// method on PP-OCRv4's recognizer, which kl makes read nothing and percentile reads right).
+Status PickMethod(const ProgramDesc& folded, const Scope& weights, const std::map<std::string, ActivationRange>& ranges,
+                  const std::shared_ptr<const Model>& reference, const std::vector<CalibrationSample>& samples,
+                  double percentile, std::vector<QuantizedLayer>* layers, QuantizeResult* result) {
+  double best = 0;
+  for (CalibrationMethod m : {CalibrationMethod::kKl, CalibrationMethod::kPercentile, CalibrationMethod::kMinMax}) {
+    SetThresholds(ranges, m, percentile, layers);
+    OutputError e;
+    EMBER_RETURN_IF_ERROR(QuantizedError(folded, weights, *layers, reference, samples, &e));
+    const double err = e.mean_rel;
+    result->tried.emplace_back(m, err);
+    if (result->tried.size() == 1 || err < best) best = err, result->method = m;
+  }
+  SetThresholds(ranges, result->method, percentile, layers);
+  return Status::OK();
+}
+
+}  // namespace
 
 Status QuantizeModel(const std::shared_ptr<const Model>& model, const std::vector<CalibrationSample>& calibration,
                      const QuantizeOptions& options, Scope* weights, QuantizeResult* result) {
@@ -262,21 +313,24 @@ Status QuantizeModel(const std::shared_ptr<const Model>& model, const std::vecto
   ProgramDesc folded = model->programs().loaded;
   EMBER_RETURN_IF_ERROR(FoldForQuantizing(&folded, weights));
   std::vector<QuantizedLayer> layers = FindConvs(folded, *weights, options);
-  EMBER_RETURN_IF_ERROR(Calibrate(folded, *weights, calibration, options, &layers));
+  std::map<std::string, ActivationRange> ranges;
+  EMBER_RETURN_IF_ERROR(Calibrate(folded, *weights, calibration, options, layers, &ranges));
+  const bool auto_method = options.method == CalibrationMethod::kAuto;
   std::shared_ptr<const Model> reference;
-  if (options.sensitivity) EMBER_RETURN_IF_ERROR(LoadInMemory(folded, *weights, &reference));
+  if (options.sensitivity || auto_method) EMBER_RETURN_IF_ERROR(LoadInMemory(folded, *weights, &reference));
+  result->tried.clear();
+  result->method = options.method;
+  if (auto_method)
+    EMBER_RETURN_IF_ERROR(PickMethod(folded, *weights, ranges, reference, calibration, options.percentile, &layers,
+                                     result));
+  else SetThresholds(ranges, options.method, options.percentile, &layers);
   if (options.sensitivity)
     for (auto& l : layers) {
       if (!l.quantized) continue;
       std::vector<QuantizedLayer> alone = layers;
       for (auto& a : alone) a.quantized = a.output == l.output;
-      ProgramDesc one = folded;
-      Scope scratch(weights);
-      InsertQdq(&one, &scratch, alone);
-      std::shared_ptr<const Model> quantized;
-      EMBER_RETURN_IF_ERROR(LoadInMemory(one, scratch, &quantized));
       OutputError e;
-      EMBER_RETURN_IF_ERROR(CompareModels(reference, quantized, calibration, &e));
+      EMBER_RETURN_IF_ERROR(QuantizedError(folded, *weights, alone, reference, calibration, &e));
       l.alone_error = e.max_rel;
     }
   result->program = folded;

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "framework/program_desc.h"
@@ -27,7 +28,7 @@
 namespace ember {
 
 struct QuantizeOptions {
-  CalibrationMethod method = CalibrationMethod::kKl;
+  CalibrationMethod method = CalibrationMethod::kAuto;
   double percentile = 99.99;            // for kPercentile
   std::vector<std::string> keep_float;  // conv output / input variables or op types left float
   bool quantize_first_last = false;     // also the convs reading the input and making the outputs
@@ -44,6 +45,7 @@ using CalibrationSample = std::map<std::string, Tensor>;
 // How far a model's outputs are from the float model's over the calibration samples.
 struct OutputError {
   double max_rel = 0;  // the largest |quantized - float| / (max - min of the float output), over outputs and samples
+  double mean_rel = 0;  // the mean of |quantized - float| / that range, averaged over outputs and samples
   int top1_same = 0;   // samples whose first output's arg max agrees (classifiers)
   int samples = 0;
 };
@@ -61,6 +63,9 @@ struct QuantizedLayer {
 struct QuantizeResult {
   ProgramDesc program;  // the quantized program (weights in the scope passed to QuantizeModel)
   std::vector<QuantizedLayer> layers;  // every conv, in program order
+  CalibrationMethod method = CalibrationMethod::kKl;  // the thresholds' method (kAuto's pick)
+  // With kAuto: each method tried and its OutputError::mean_rel against the float model on the samples.
+  std::vector<std::pair<CalibrationMethod, double>> tried;
 };
 
 // Quantizes `model` (loaded with optimize = false: the program as loaded). New weights go into `weights`,

@@ -130,13 +130,15 @@ check "quantize: the int8 model still reads the 3" 0 "top-1: 3 \(" -- \
   "$ember" run "$tmp/mnist_q" --input "images=$onnx_mnist/infer_3.png" --top 1
 check "quantize: by default a conv of K = 72 stays float" 0 "K = 72 < --min-k" -- \
   "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q4" --calib "$onnx_mnist/infer_3.png"
+check "quantize: by default each method tried, the closest kept" 0 "method (kl|minmax|percentile) \(auto: the closest\)" \
+  -- "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q5" --calib "$onnx_mnist/infer_3.png" --min-k 0
 check "quantize --report: each int8 conv's error alone" 0 "int8 \([0-9.]+e-[0-9]+\)" -- \
   "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q2" --calib "$onnx_mnist" --report
 check "quantize: no --calib" 1 "ember quantize: error: quantize needs calibration inputs" -- \
   "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q3"
 check "quantize: a missing calibration file is named" 1 "calibration input '$tmp/none.npy' does not exist" -- \
   "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q3" --calib "$tmp/none.npy"
-check "quantize: an unknown method" 1 "calibration method 'entropy' is not one of kl, minmax, percentile" -- \
+check "quantize: an unknown method" 1 "calibration method 'entropy' is not one of auto, kl, minmax, percentile" -- \
   "$ember" quantize "$onnx_mnist/mnist.onnx" "$tmp/mnist_q3" --calib "$onnx_mnist/infer_3.png" --method entropy
 # The command line (CLI11): generated help per subcommand, --version, unknown options and values.
 for sub_opt in "inspect --memory" "run --pixel-bias" "convert --no-infer" "convert --fp16-weights" "ocr --json" \

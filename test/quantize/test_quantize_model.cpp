@@ -153,3 +153,45 @@ TEST_CASE("quantize: calibration samples must give the model's input", "[quantiz
   CHECK_FALSE(s.ok());
   CHECK_THAT(s.message(), Catch::Contains("calibration sample"));
 }
+
+TEST_CASE("quantize: auto keeps the method whose model is closest to float on the samples", "[quantize]") {
+  auto model = FourConvs();
+  const auto samples = Samples(5, 40);
+  // Each method on its own, measured here on the written model as a user loads it.
+  std::map<CalibrationMethod, double> alone;
+  for (CalibrationMethod m : {CalibrationMethod::kKl, CalibrationMethod::kPercentile, CalibrationMethod::kMinMax}) {
+    QuantizeOptions o;
+    o.method = m;
+    o.quantize_first_last = true;
+    o.min_k = 0;
+    Scope w(&model->weights());
+    QuantizeResult r;
+    REQUIRE(QuantizeModel(model, samples, o, &w, &r).ok());
+    CHECK(r.method == m);
+    CHECK(r.tried.empty());
+    OutputError e;
+    REQUIRE(CompareModels(model, Written(r, w), samples, &e).ok());
+    CHECK(e.mean_rel > 0);
+    CHECK(e.mean_rel <= e.max_rel);
+    alone[m] = e.mean_rel;
+  }
+  QuantizeOptions o;  // the default: auto
+  REQUIRE(o.method == CalibrationMethod::kAuto);
+  o.quantize_first_last = true;
+  o.min_k = 0;
+  Scope w(&model->weights());
+  QuantizeResult r;
+  REQUIRE(QuantizeModel(model, samples, o, &w, &r).ok());
+  REQUIRE(r.tried.size() == 3);
+  double best = alone.begin()->second;
+  for (const auto& t : r.tried) {
+    INFO(CalibrationMethodName(t.first));
+    CHECK(t.second == Approx(alone[t.first]).epsilon(1e-3).margin(1e-7));
+    best = std::min(best, alone[t.first]);
+  }
+  CHECK(r.method != CalibrationMethod::kAuto);
+  CHECK(alone[r.method] <= best * (1 + 1e-3) + 1e-7);
+  OutputError e;
+  REQUIRE(CompareModels(model, Written(r, w), samples, &e).ok());
+  CHECK(e.mean_rel == Approx(alone[r.method]).epsilon(1e-6).margin(1e-9));
+}

@@ -1,4 +1,4 @@
-// `ember quantize MODEL OUT_DIR --calib DIR_OR_FILE... [--method kl|minmax|percentile] [--percentile P]
+// `ember quantize MODEL OUT_DIR --calib DIR_OR_FILE... [--method auto|kl|minmax|percentile] [--percentile P]
 //                 [--keep-float NAME...] [--quantize-first-last] [--report] [--shape NAME=dims]
 //                 [--pixel-scale S] [--pixel-bias B]`
 #include "quantize.h"
@@ -33,15 +33,16 @@ const char* kQuantizeFooter =
     "weights stored as int8. Ember loads it onto its int8 conv kernel; Paddle's tools read it too.\n"
     "--calib takes .npy files, images (.png/.jpg/.bmp: resized to the input's H x W, each pixel v/255*S+B) or\n"
     "folders of them; each file is one sample of the model's single input.\n"
-    "Methods: kl (default: the threshold whose 128-level histogram loses least, TensorRT's), minmax (the abs\n"
-    "max seen), percentile (--percentile of |x|, default 99.99). Convs that read the model's input or write its\n"
+    "Methods: kl (the threshold whose 128-level histogram loses least, TensorRT's), minmax (the abs max seen),\n"
+    "percentile (--percentile of |x|, default 99.99), and auto (default): each of the three tried, the one whose\n"
+    "model is closest to the float model on the --calib samples kept (kl clips some networks into nonsense). Convs that read the model's input or write its\n"
     "outputs (through ops without weights) stay float unless --quantize-first-last; convs with fewer than 8 input\n"
     "channels per group (depthwise ones) always do, and so do convs with fewer than --min-k multiply-adds per\n"
     "output (input channels per group x kernel size; default 128: below it the int8 conv is not faster).\n"
     "--report adds, per quantized conv, the output error its quantization alone causes.\n";
 
 struct QuantizeArgs {
-  std::string model, out, params, method = "kl";
+  std::string model, out, params, method = "auto";
   std::vector<std::string> calib, keep_float;
   double percentile = 99.99;
   int64_t min_k = 128;
@@ -163,13 +164,17 @@ int RunQuantize(const QuantizeArgs& a) {
   for (const auto& l : result.layers) quantized += l.quantized;
   const auto counts = back->program().OpTypeCounts();
   const int running = counts.count("quantized_conv2d") ? counts.at("quantized_conv2d") : 0;
-  std::printf("calibrated on %zu sample(s), method %s; %d of %zu convs int8\n", samples.size(), a.method.c_str(),
-              quantized, result.layers.size());
+  for (const auto& t : result.tried)
+    std::printf("method %s: mean |diff| / output range %.3e on the calibration samples\n",
+                CalibrationMethodName(t.first), t.second);
+  std::printf("calibrated on %zu sample(s), method %s%s; %d of %zu convs int8\n", samples.size(),
+              CalibrationMethodName(result.method), result.tried.empty() ? "" : " (auto: the closest)", quantized,
+              result.layers.size());
   std::printf("wrote %s/model.pdmodel and %s/model.pdiparams (%zu bytes)\n", a.out.c_str(), a.out.c_str(),
               report.params_bytes);
   std::printf("loaded back: %d quantized_conv2d op(s) run on the int8 kernel\n", running);
-  std::printf("against the float model on the calibration samples: max |diff| / output range %.3e, top-1 of the "
-              "first output agrees on %d of %d\n", e.max_rel, e.top1_same, e.samples);
+  std::printf("against the float model on the calibration samples: max |diff| / output range %.3e (mean %.3e), "
+              "top-1 of the first output agrees on %d of %d\n", e.max_rel, e.mean_rel, e.top1_same, e.samples);
   return running == quantized ? 0 : QuantizeFail("the loaded model runs " + std::to_string(running) + " of " +
                                                  std::to_string(quantized) + " quantized convs in int8");
 }
@@ -194,7 +199,7 @@ cli::Command AddQuantizeCommand(CLI::App* app) {
   sub->add_option("--params", a->params, "combined params file of a Paddle model file")->type_name("FILE");
   sub->add_option("--calib", a->calib, "calibration inputs: .npy files, images or folders of them")
       ->type_name("PATH")->take_all();
-  sub->add_option("--method", a->method, "kl (default), minmax or percentile")->type_name("M");
+  sub->add_option("--method", a->method, "auto (default), kl, minmax or percentile")->type_name("M");
   sub->add_option("--percentile", a->percentile, "for --method percentile (default 99.99)")->type_name("P");
   sub->add_option("--keep-float", a->keep_float, "leave convs float, by output or input variable or op type")
       ->type_name("NAME")->take_all();
