@@ -161,6 +161,9 @@ const IgemmAccel kIgemm = {
     simd::PackInt8B,
     [](const Int8GemmProblem& p) { simd::Igemm(p, IgemmKernelsFor(ActiveIsa())); },
     [] { return IgemmKernelsFor(ActiveIsa()).name; },
+    [](const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y) {
+      QuantizeU8(x, n, mul, lo, hi, ties_away, y, ActiveIsa());
+    },
 };
 
 const HalfAccel kHalf = {NeonActive, HalfToFloatNeon};

@@ -1,6 +1,8 @@
 // Which int8 GEMM micro-kernels an ARM level runs (igemm_arm.h).
 #include "operators/kernel/arm/igemm_arm.h"
 
+#include "operators/kernel/central-arm-func/quantize_linear_func.h"
+
 namespace ember {
 namespace arm {
 
@@ -18,6 +20,14 @@ bool HasDot() { return false; }
 IgemmKernels IgemmKernelsFor(Isa isa) {
   if (isa != Isa::kNeon || !IsaSupported(isa)) return simd::kIgemmGeneric;
   return HasDot() ? kDot : kWide;
+}
+
+void QuantizeU8(const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y, Isa isa) {
+#if defined(__aarch64__)
+  if (isa == Isa::kNeon && IsaSupported(isa)) return QuantizeU8Neon(x, n, mul, lo, hi, ties_away, y);
+#endif
+  if (ties_away) QuantizeRun<false, true>(x, n, 0.f, mul, 128.f, lo + 128.f, hi + 128.f, y);
+  else QuantizeRun<false, false>(x, n, 0.f, mul, 128.f, lo + 128.f, hi + 128.f, y);
 }
 
 std::vector<IgemmKernels> IgemmKernelSets() {

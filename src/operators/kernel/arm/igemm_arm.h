@@ -35,5 +35,11 @@ void IgemmKernelNeon(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b,
 void IgemmKernelDotNeon(int64_t kq, const uint8_t* a, int64_t lda, const int8_t* b, int64_t panel_stride,
                         const IgemmTerms& t, int32_t* tile, int mr, int np);
 
+// IgemmAccel::quantize_u8 at `isa`: NEON on aarch64 (quantize_neon.cpp), the portable loop otherwise.
+void QuantizeU8(const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y, Isa isa);
+#if defined(__aarch64__)
+void QuantizeU8Neon(const float* x, int64_t n, float mul, float lo, float hi, bool ties_away, uint8_t* y);
+#endif
+
 }  // namespace arm
 }  // namespace ember
