@@ -14,7 +14,7 @@ set(EMBER_UNITY_SKIP_REGEX
     "kernel/simd/(winograd|eltwise)\\.cpp$"
     "/rotary_embedding_op\\.cpp$" "/ncnn/ncnn_shape\\.cpp$" "/ember_c_custom_op\\.cpp$"
     "tools/(ember|ocr)/"  # the CLI: stb's implementations, one per file
-    "test/operators/test_(x86_sgemm|conv3d_op|rnn_op|grid_sample_op|elementwise_op)\\.cpp$"
+    "test/operators/test_(x86_sgemm|conv3d_op|rnn_op|grid_sample_op|elementwise_op|yolo_box_op)\\.cpp$"
     "test/passes/test_pass_models\\.cpp$"
     "test/io/test_(onnx_conformance|custom_op|slim_model|paddle_loader|malformed_models)\\.cpp$")
 # Marks the sources of the calling directory's targets that must not share a unity batch (call it at the end of
