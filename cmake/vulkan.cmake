@@ -26,16 +26,26 @@ endif()
 
 set(vk_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/vulkan)
 file(GLOB EMBER_VULKAN_SHADERS CONFIGURE_DEPENDS ${vk_dir}/shaders/*.comp)
+file(GLOB EMBER_VULKAN_SHADER_INCLUDES CONFIGURE_DEPENDS ${vk_dir}/shaders/*.glsl)  # bodies several .comp share
 set(spv_files "")
-foreach(shader ${EMBER_VULKAN_SHADERS})
-  get_filename_component(name ${shader} NAME_WE)
+# A shader that reads its inputs through INPUT (shaders/common.glsl) is compiled twice: NAME (storage buffers) and NAME_t
+# (-DTEXEL: uniform texel buffers, vk_device.h GetReadPipeline).
+function(ember_glslc name shader flags)
   set(spv ${CMAKE_BINARY_DIR}/vulkan_shaders/${name}.spv)
   add_custom_command(OUTPUT ${spv}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/vulkan_shaders
-    COMMAND ${Vulkan_GLSLC_EXECUTABLE} --target-env=vulkan1.1 -O -Werror -o ${spv} ${shader}
-    DEPENDS ${shader} ${vk_dir}/shaders/common.glsl
-    COMMENT "glslc ${name}.comp" VERBATIM)
-  list(APPEND spv_files ${spv})
+    COMMAND ${Vulkan_GLSLC_EXECUTABLE} --target-env=vulkan1.1 -O -Werror ${flags} -o ${spv} ${shader}
+    DEPENDS ${shader} ${EMBER_VULKAN_SHADER_INCLUDES}
+    COMMENT "glslc ${name}" VERBATIM)
+  set(spv_files ${spv_files} ${spv} PARENT_SCOPE)
+endfunction()
+foreach(shader ${EMBER_VULKAN_SHADERS})
+  get_filename_component(name ${shader} NAME_WE)
+  ember_glslc(${name} ${shader} "")
+  file(READ ${shader} text)
+  if(text MATCHES "INPUT\\(|TEXEL")
+    ember_glslc(${name}_t ${shader} "-DTEXEL")
+  endif()
 endforeach()
 set(EMBER_VULKAN_SHADERS_INC ${CMAKE_BINARY_DIR}/vulkan_shaders/vulkan_shaders.inc)
 string(REPLACE ";" "|" spv_arg "${spv_files}")  # one argument through the shell

@@ -24,6 +24,10 @@ class DeviceBackend {
   // Finishes the device's work and copies `outputs` that the device wrote to the host (all: every tensor it
   // wrote, for a predictor whose every variable stays readable).
   virtual Status EndRun(const std::vector<Tensor*>& outputs, bool all) = 0;
+  // Profiling: the device times each op's work (on the GPU, from timestamps) and DeviceMs reports it for the
+  // last run; false when `op` did no work on the device.
+  virtual void SetProfiling(bool on) = 0;
+  virtual bool DeviceMs(const OperatorBase* op, double* ms) const = 0;
   // How many ops the device runs, and their names ("conv2d (output x) on vulkan: ..." for inspect).
   virtual int DeviceOps() const = 0;
 };

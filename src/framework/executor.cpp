@@ -35,6 +35,7 @@ Executor::Executor(const ProgramDesc* program, const Scope* weights, ExecutorOpt
       if (!scope_.FindVar(n)) scope_.Var(n);
   ops_.resize(block.ops.size());
   inited_.assign(block.ops.size(), false);
+  if (options_.backend) options_.backend->SetProfiling(options_.profile);
 
   for (const auto& op : block.ops)  // NCHW copies of NCHW16c tensors (see SetInput)
     if (op.type == "layout_transform" && op.Output("Out").size() == 1) {
@@ -356,6 +357,10 @@ Status Executor::RunPlan(Plan* plan) {
     for (const auto& n : plan->kept)
       if (Variable* v = scope_.FindLocalVar(n)) kept.push_back(v->GetMutable());
     EMBER_RETURN_IF_ERROR(options_.backend->EndRun(kept, !light));
+    for (OpTiming& t : last_profile_) {
+      double ms = 0;
+      if (options_.backend->DeviceMs(ops_[t.op_index].get(), &ms)) t.device_ms = ms;
+    }
   }
   if (light && (!use_arena || !fits)) {
     EMBER_RETURN_IF_ERROR(PlanArena(plan, sizes, temp_index));

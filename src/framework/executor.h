@@ -30,6 +30,7 @@ struct ExecutorOptions {
 struct OpTiming {
   size_t op_index = 0;  // into block 0
   double ms = 0;
+  double device_ms = -1;             // its work on the device backend (GPU timestamps); -1: none
   std::map<std::string, DDim> dims;  // every input and output variable
   std::string kernel;                // OperatorBase::KernelName() after the Run
 };

@@ -462,7 +462,8 @@ Status Predictor::Run(const std::vector<std::string>& fetch) {
 
 std::vector<OpProfile> Predictor::LastProfile() const {
   std::vector<OpProfile> out;
-  for (const auto& t : executor_->LastProfile()) out.push_back({&program_->block0().ops[t.op_index], t.ms, t.dims, t.kernel});
+  for (const auto& t : executor_->LastProfile())
+    out.push_back({&program_->block0().ops[t.op_index], t.ms, t.device_ms, t.dims, t.kernel});
   return out;
 }
 

@@ -119,7 +119,8 @@ struct PredictorOptions {
 // One op of a profiled Run.
 struct OpProfile {
   const OpDesc* op = nullptr;               // in the program the predictor runs
-  double ms = 0;                            // its Run
+  double ms = 0;                            // its Run (on the host: for a GPU op, recording its dispatches)
+  double device_ms = -1;                    // its dispatches' GPU time (timestamps, profile on); -1: none
   std::map<std::string, DDim> dims;         // shapes of its inputs and outputs in that Run
   std::string kernel;                       // implementation chosen ("" when the kernel does not say)
 };

@@ -50,6 +50,9 @@ std::vector<float> BinaryRef(BinaryOp op, const Tensor& a, const Tensor& b, cons
 TEST_CASE("vulkan activations equal ApplyActivation around the work-group size", "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
   NoValidationMessages none(device);
   const std::vector<ActivationSpec> specs = {
       {ActivationType::kRelu}, {ActivationType::kRelu6, 6.f}, {ActivationType::kLeakyRelu, 0.1f},
@@ -90,6 +93,9 @@ TEST_CASE("vulkan activation past one row of work groups (a 2-D grid)", "[vulkan
 TEST_CASE("vulkan binary ops broadcast as numpy does", "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
   NoValidationMessages none(device);
   struct Case {
     std::vector<int64_t> a, b, out;
@@ -142,7 +148,9 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
       {1, 16, 33, 6, 6, 3, 1, 1, 1, 1, 1, 1, 1, true, {ActivationType::kLeakyRelu, 0.1f}},
       {2, 6, 130, 9, 8, 3, 1, 1, 2, 1, 1, 1, 1, true, {ActivationType::kRelu}},   // 2 groups of 65: tile tails
       {1, 19, 70, 17, 15, 1, 1, 1, 1, 0, 0, 0, 0, false, {ActivationType::kNone}},  // k 19, 255 pixels
-      {1, 3, 24, 20, 20, 7, 2, 1, 1, 3, 3, 3, 3, true, {ActivationType::kRelu}}};   // a 7x7 stride-2 stem
+      {1, 3, 24, 20, 20, 7, 2, 1, 1, 3, 3, 3, 3, true, {ActivationType::kRelu}},    // a 7x7 stride-2 stem
+      {1, 8, 20, 23, 23, 3, 1, 1, 1, 1, 1, 1, 1, true, {ActivationType::kRelu}},    // 529 pixels: blocks of 256
+      {1, 24, 40, 8, 8, 3, 1, 1, 1, 1, 1, 1, 1, true, {ActivationType::kSwish, 1.f}}};  // 64 pixels: 1 per lane
   for (const auto& c : cases) {
     ConvGeometry g;
     g.batch = c.batch, g.in_c = c.in_c, g.in_h = c.h, g.in_w = c.w, g.out_c = c.out_c, g.groups = c.groups;
@@ -158,15 +166,20 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
     std::vector<float> want(static_cast<size_t>(c.batch * c.out_c * g.out_h * g.out_w));
     ref::Conv2d(g, in.data<float>(), filter.data<float>(), c.bias ? bias.data<float>() : nullptr, c.act, want.data());
     VkTensor vin = Up(device, in), vf = Up(device, filter), vb = Up(device, bias);
-    for (ConvAlgo algo : {ConvAlgo::kDirect, ConvAlgo::kGemm}) {
-      INFO((algo == ConvAlgo::kGemm ? "implicit GEMM" : "direct"));
-      VkTensor vout;
-      Recorder r(device);
-      RequireOk(RecordConv2d(&r, g, vin, vf, c.bias ? &vb : nullptr, c.act, &vout, algo));
-      RequireOk(r.SubmitAndWait());
-      REQUIRE(vout.dims == DDim({c.batch, c.out_c, g.out_h, g.out_w}));
-      CheckNear(Down(vout), want, 1e-5f);
-    }
+    for (ConvAlgo algo : {ConvAlgo::kDirect, ConvAlgo::kGemm, ConvAlgo::kBlock})
+      for (bool texels : {true, false}) {  // inputs read as texel buffers, or as storage buffers
+        INFO((algo == ConvAlgo::kGemm ? "implicit GEMM" : algo == ConvAlgo::kBlock ? "blocked" : "direct")
+             << (texels ? ", texel reads" : ", storage reads"));
+        device->set_texel_reads(texels);
+        VkTensor vout;
+        Recorder r(device);
+        Status s = RecordConv2d(&r, g, vin, vf, c.bias ? &vb : nullptr, c.act, &vout, algo);
+        device->set_texel_reads(true);
+        RequireOk(s);
+        RequireOk(r.SubmitAndWait());
+        REQUIRE(vout.dims == DDim({c.batch, c.out_c, g.out_h, g.out_w}));
+        CheckNear(Down(vout), want, 1e-5f);
+      }
   }
 }
 

@@ -5,6 +5,8 @@
 #include "../net/net_reference.h"
 #include "framework/device_backend.h"
 
+#include <chrono>
+
 using namespace ember;
 using namespace ember::test;
 
@@ -20,7 +22,8 @@ bool HaveVulkan() {
   return false;
 }
 
-// Ops the GPU ran in one profiled run (their kernel is "vulkan").
+// Ops the GPU ran in one profiled run (their kernel is "vulkan"). Each has its GPU time from timestamps, the
+// CPU's ops none, and the GPU times add up to less than the run took.
 int GpuOps(const std::shared_ptr<const Model>& model, int size) {
   PredictorOptions po;
   po.device = "vulkan";
@@ -28,9 +31,20 @@ int GpuOps(const std::shared_ptr<const Model>& model, int size) {
   std::unique_ptr<Predictor> p;
   REQUIRE(Predictor::Create(model, po, &p).ok());
   SetNetInputs(*model, p.get(), size);
+  const auto t0 = std::chrono::steady_clock::now();
   REQUIRE(p->Run().ok());
+  const double run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   int n = 0;
-  for (const auto& op : p->LastProfile()) n += op.kernel == "vulkan";
+  double gpu_ms = 0;
+  for (const auto& op : p->LastProfile()) {
+    INFO(op.op->type << " on " << op.kernel << ": " << op.device_ms << " ms on the GPU");
+    n += op.kernel == "vulkan";
+    if (op.kernel == "vulkan") CHECK(op.device_ms >= 0);
+    else CHECK(op.device_ms == -1);
+    gpu_ms += std::max(op.device_ms, 0.0);
+  }
+  CHECK(gpu_ms > 0);
+  CHECK(gpu_ms < run_ms);
   return n;
 }
 

@@ -16,6 +16,9 @@ TEST_CASE("vulkan pool2d equals the portable Pool2d: max, average, pads, ceil wi
           "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
   NoValidationMessages none(device);
   struct Case {
     int64_t c, h, w, k, stride, pad, out_h, out_w;
@@ -49,6 +52,9 @@ TEST_CASE("vulkan pool2d equals the portable Pool2d: max, average, pads, ceil wi
 TEST_CASE("vulkan concat along every axis equals the inputs laid side by side", "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
   NoValidationMessages none(device);
   const Tensor a = RandomTensor(DDim({2, 3, 4, 5}), 61), b = RandomTensor(DDim({2, 3, 4, 5}), 62);
   for (int axis = 0; axis < 4; ++axis) {
@@ -75,6 +81,9 @@ TEST_CASE("vulkan concat along every axis equals the inputs laid side by side", 
 TEST_CASE("vulkan split, shuffle_channel and reshape move every value where the CPU ops do", "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
   NoValidationMessages none(device);
   const Tensor x = RandomTensor(DDim({2, 6, 3, 5}), 65);
   const auto v = ToVector(x);
@@ -107,6 +116,9 @@ TEST_CASE("vulkan split, shuffle_channel and reshape move every value where the 
 TEST_CASE("vulkan fc equals a double loop, with and without bias and activation", "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
   NoValidationMessages none(device);
   for (int64_t m : {1, 3}) {
     for (int64_t n : {1, 10, 65, 1000}) {
@@ -136,6 +148,9 @@ TEST_CASE("vulkan fc equals a double loop, with and without bias and activation"
 TEST_CASE("vulkan softmax and log-softmax equal ref::Softmax along any axis", "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
   NoValidationMessages none(device);
   struct Case {
     int64_t outer, n, inner;

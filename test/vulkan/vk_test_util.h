@@ -35,6 +35,18 @@ struct NoValidationMessages {
   ~NoValidationMessages() { CHECK(device->validation_messages() == before); }
 };
 
+// Inputs read as uniform texel buffers (texels true, the default) or as storage buffers for one case: a case
+// runs both with `ReadsAs reads(device, GENERATE(true, false));`.
+struct ReadsAs {
+  vulkan::Device* device;
+  ReadsAs(vulkan::Device* d, bool texels) : device(d) {
+    if (device) device->set_texel_reads(texels);
+  }
+  ~ReadsAs() {
+    if (device) device->set_texel_reads(true);
+  }
+};
+
 inline vulkan::VkTensor Up(vulkan::Device* device, const Tensor& t) {
   vulkan::VkTensor v;
   Status s = vulkan::Upload(device, t, &v);

@@ -200,7 +200,7 @@ Status Profile(const std::shared_ptr<const Model>& model, const std::vector<std:
     if (loop < a.warmup) continue;
     ops = pred->LastProfile();
     times.resize(ops.size());
-    for (size_t k = 0; k < ops.size(); ++k) times[k].push_back(ops[k].ms);
+    for (size_t k = 0; k < ops.size(); ++k) times[k].push_back(ops[k].device_ms >= 0 ? ops[k].device_ms : ops[k].ms);
   }
   std::vector<double> ms(ops.size()), flops(ops.size());
   double total = 0;
@@ -213,6 +213,9 @@ Status Profile(const std::shared_ptr<const Model>& model, const std::vector<std:
   if (!print) return Status::OK();
   std::printf("  per-op profile (median of %d runs, %d thread%s; sum %.3f ms):\n", a.loops, a.threads,
               a.threads > 1 ? "s" : "", total);
+  if (a.device != "cpu")
+    std::printf("  ops on %s: their dispatches' time on the device (timestamps, one dispatch at a time)\n",
+                a.device.c_str());
   std::printf("  %4s  %-22s %-34s %-20s %9s %6s %8s %6s  %s\n", "#", "type", "output", "shape", "ms", "%",
               "GFLOP/s", "%lim", "kernel");
   struct Agg { double ms = 0, flops = 0; int count = 0; };

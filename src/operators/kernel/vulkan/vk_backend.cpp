@@ -17,6 +17,7 @@ class DeviceOp : public OperatorBase {
   Status InferShape() override { return cpu_->InferShape(); }
   Status Init() override { return Status::OK(); }  // no CPU packing unless the CPU runs it
   Status Run() override {
+    backend_->recorder()->SetTag(this);  // its dispatches' GPU time, when profiling
     EMBER_RETURN_IF_ERROR(record_(backend_, cpu_.get(), &on_device_));
     if (on_device_) return Status::OK();
     for (const Tensor* t : inputs_) EMBER_RETURN_IF_ERROR(backend_->ToHost(t));
@@ -105,7 +106,15 @@ Status Backend::BeginRun() {
   device_newer_.clear();
   uploaded_.clear();
   bound_.clear();
+  recorder_->ClearTimes();
   return recorder_->Reset();  // a failed run's dispatches never run
+}
+
+bool Backend::DeviceMs(const OperatorBase* op, double* ms) const {
+  auto it = recorder_->times_ms().find(op);
+  if (it == recorder_->times_ms().end()) return false;
+  *ms = it->second;
+  return true;
 }
 
 Status Backend::EndRun(const std::vector<Tensor*>& outputs, bool all) {

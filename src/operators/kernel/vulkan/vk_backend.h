@@ -26,6 +26,8 @@ class Backend : public DeviceBackend {
   Status BeginRun() override;
   Status EndRun(const std::vector<Tensor*>& outputs, bool all) override;
   int DeviceOps() const override { return device_ops_; }
+  void SetProfiling(bool on) override { recorder_->SetProfiling(on); }
+  bool DeviceMs(const OperatorBase* op, double* ms) const override;
 
   // For the ops: the GPU copy of t, uploaded when the host holds the newer value. A weight's copy is made once per
   // Model and shared by its predictors (Scope::Derived); *out is null when the weight was freed once packed for

@@ -27,10 +27,18 @@ Status CheckShapes(const ConvGeometry& g, const VkTensor& input, const VkTensor&
               " is not [", g.out_c, "]");
   return Status::OK();
 }
+// shaders/conv2d_block.glsl's specialization constants, in its constant_id order.
+std::vector<uint32_t> BlockConstants(const ConvGeometry& g, bool bias, const ActivationSpec& act) {
+  auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
+  return {u(g.in_c),       u(g.in_h),       u(g.in_w),       u(g.out_c),       u(g.out_h),   u(g.out_w),
+          u(g.kernel_h),   u(g.kernel_w),   u(g.stride_h),   u(g.stride_w),    u(g.dilation_h), u(g.dilation_w),
+          u(g.pad_top),    u(g.pad_left),   u(g.groups),     bias ? 1u : 0u,   static_cast<uint32_t>(act.type)};
+}
+
 }  // namespace
 
 ConvAlgo ChooseConvAlgo(const ConvGeometry& g) {
-  return g.groups > 0 && g.out_c / g.groups >= 8 ? ConvAlgo::kGemm : ConvAlgo::kDirect;
+  return g.groups > 0 && g.out_c / g.groups >= 8 ? ConvAlgo::kBlock : ConvAlgo::kDirect;
 }
 
 Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
@@ -46,21 +54,27 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
                      u(g.kernel_h), u(g.kernel_w), u(g.stride_h), u(g.stride_w), u(g.dilation_h), u(g.dilation_w),
                      static_cast<int32_t>(g.pad_top), static_cast<int32_t>(g.pad_left), u(g.groups), bias ? 1u : 0u,
                      static_cast<int32_t>(act.type), act.a, act.b, act.c};
-  const int64_t tiles_x = (g.out_h * g.out_w + 63) / 64;
-  const bool gemm_fits = tiles_x <= device->max_workgroups_x() && g.batch * g.groups <= 65535;
-  if (algo == ConvAlgo::kAuto) algo = gemm_fits ? ChooseConvAlgo(g) : ConvAlgo::kDirect;
-  const bool gemm = algo == ConvAlgo::kGemm;
+  const int64_t pixels = g.out_h * g.out_w, cout_g = g.out_c / g.groups;
+  // The tiled shaders take pixel blocks in x and (batch, group) in z.
+  const bool tiles_fit = (pixels + 63) / 64 <= device->max_workgroups_x() && g.batch * g.groups <= 65535;
+  if (algo == ConvAlgo::kAuto) algo = tiles_fit ? ChooseConvAlgo(g) : ConvAlgo::kDirect;
+  EMBER_CHECK(algo == ConvAlgo::kDirect || tiles_fit, "Vulkan conv2d: ", g.out_h, "x", g.out_w,
+              " outputs, batch x groups ", g.batch * g.groups, " exceed the tiled shaders' dispatch limits");
+  const std::initializer_list<const Buffer*> reads = {input.buffer.get(), filter.buffer.get()};
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetPipeline(gemm ? "conv2d_gemm" : "conv2d", 4, sizeof(Conv2dPush), &p));
-  uint32_t gx, gy, gz = 1;
-  if (gemm) {  // tiles of 64 pixels x 64 output channels, per batch and group
-    const int64_t tiles_y = (g.out_c / g.groups + 63) / 64;
-    EMBER_CHECK(gemm_fits, "Vulkan conv2d: ", g.out_h, "x", g.out_w, " outputs, batch x groups ",
-                g.batch * g.groups, " exceed the implicit GEMM's dispatch limits");
-    gx = static_cast<uint32_t>(tiles_x), gy = static_cast<uint32_t>(tiles_y);
-    gz = static_cast<uint32_t>(g.batch * g.groups);
+  uint32_t gx, gy, gz = u(g.batch * g.groups);
+  if (algo == ConvAlgo::kBlock) {  // 64 * px pixels x 16 output channels per work group
+    const int64_t px = pixels > 64 ? 4 : 1;  // 4 pixels per invocation would leave a small output's lanes idle
+    EMBER_RETURN_IF_ERROR(device->GetReadPipeline(px == 4 ? "conv2d_block" : "conv2d_block_p1", reads, 4,
+                                                  sizeof(Conv2dPush), &p, BlockConstants(g, bias, act)));
+    gx = u((pixels + 64 * px - 1) / (64 * px)), gy = u((cout_g + 15) / 16);
+  } else if (algo == ConvAlgo::kGemm) {  // tiles of 64 pixels x 64 output channels
+    EMBER_RETURN_IF_ERROR(device->GetPipeline("conv2d_gemm", 4, sizeof(Conv2dPush), &p));
+    gx = u((pixels + 63) / 64), gy = u((cout_g + 63) / 64);
   } else {
+    EMBER_RETURN_IF_ERROR(device->GetReadPipeline("conv2d", reads, 4, sizeof(Conv2dPush), &p));
     GroupsFor(*device, out->numel(), 64, &gx, &gy);
+    gz = 1;
   }
   // Without a bias the shader never reads binding 2; the filter stands in for it (a binding must be valid).
   const Buffer* b = bias ? bias->buffer.get() : filter.buffer.get();

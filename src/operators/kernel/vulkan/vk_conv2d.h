@@ -10,7 +10,10 @@
 namespace ember {
 namespace vulkan {
 
-enum class ConvAlgo { kAuto, kDirect, kGemm };
+// kDirect: an invocation per output element (depthwise, narrow groups); kBlock: register-blocked, 16 output
+// channels x 4 pixels per invocation, one pipeline per layer shape; kGemm: 64 x 64 shared-memory tiles (slower
+// than kBlock on lavapipe, kept for GPUs with fast shared memory: not chosen by kAuto).
+enum class ConvAlgo { kAuto, kDirect, kGemm, kBlock };
 // The shader kAuto picks for g.
 ConvAlgo ChooseConvAlgo(const ConvGeometry& g);
 

@@ -24,7 +24,7 @@ Status RecordCopyRows(Recorder* r, const VkTensor& src, const CopyRows& c, VkTen
   Device* device = nullptr;
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetPipeline("copy", 2, sizeof(CopyPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("copy", {src.buffer.get()}, 2, sizeof(CopyPush), &p));
   auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
   CopyPush push = {u(c.rows * c.row_len), u(c.row_len), u(c.src_stride), u(c.src_offset), u(c.dst_stride),
                    u(c.dst_offset)};

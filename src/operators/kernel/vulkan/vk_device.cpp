@@ -1,5 +1,7 @@
 #include "operators/kernel/vulkan/vk_device.h"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -60,6 +62,7 @@ Status VkCheck(VkResult result, const char* call) {
 Buffer::~Buffer() {
   VkDevice d = device_->handle();
   if (mapped_) vkUnmapMemory(d, memory_);
+  if (texel_view_) vkDestroyBufferView(d, texel_view_, nullptr);
   if (buffer_) vkDestroyBuffer(d, buffer_, nullptr);
   if (memory_) vkFreeMemory(d, memory_, nullptr);
 }
@@ -69,7 +72,8 @@ Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out
   b->bytes_ = bytes < 4 ? 4 : bytes;
   VkBufferCreateInfo info = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = b->bytes_;
-  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   EMBER_RETURN_IF_ERROR(VkCheck(vkCreateBuffer(device->handle(), &info, nullptr, &b->buffer_), "vkCreateBuffer"));
   VkMemoryRequirements req;
@@ -86,6 +90,14 @@ Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out
   EMBER_RETURN_IF_ERROR(VkCheck(vkBindBufferMemory(device->handle(), b->buffer_, b->memory_, 0), "vkBindBufferMemory"));
   EMBER_RETURN_IF_ERROR(
       VkCheck(vkMapMemory(device->handle(), b->memory_, 0, VK_WHOLE_SIZE, 0, &b->mapped_), "vkMapMemory"));
+  if (b->bytes_ / 4 <= device->max_texel_elements()) {  // larger buffers: only the storage-buffer shaders read them
+    VkBufferViewCreateInfo view = {VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+    view.buffer = b->buffer_;
+    view.format = VK_FORMAT_R32_SFLOAT;
+    view.range = b->bytes_ / 4 * 4;
+    EMBER_RETURN_IF_ERROR(
+        VkCheck(vkCreateBufferView(device->handle(), &view, nullptr, &b->texel_view_), "vkCreateBufferView"));
+  }
   *out = std::move(b);
   return Status::OK();
 }
@@ -175,6 +187,8 @@ Status Device::PickPhysicalDevice() {
       vkGetPhysicalDeviceProperties(pd, &props);
       name_ = props.deviceName;
       max_groups_x_ = props.limits.maxComputeWorkGroupCount[0];
+      max_texel_elements_ = props.limits.maxTexelBufferElements;
+      if (families[q].timestampValidBits > 0) timestamp_ns_ = props.limits.timestampPeriod;
       vkGetPhysicalDeviceMemoryProperties(pd, &memory_);
       return Status::OK();
     }
@@ -202,9 +216,15 @@ int Device::MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
   return -1;
 }
 
-Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out) {
+Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out,
+                           const std::vector<uint32_t>& constants, const std::vector<VkDescriptorType>& types) {
+  if (!types.empty() && types.size() != bindings)
+    return Internal("Vulkan pipeline '", name, "': ", types.size(), " descriptor types for ", bindings, " bindings");
+  std::string key = name;
+  for (VkDescriptorType t : types) key += t == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ? "/s" : "/t";
+  for (uint32_t c : constants) key += "," + std::to_string(c);
   std::lock_guard<std::mutex> lock(pipelines_mutex_);
-  auto it = pipelines_.find(name);
+  auto it = pipelines_.find(key);
   if (it != pipelines_.end()) {
     *out = &it->second;
     return Status::OK();
@@ -216,13 +236,14 @@ Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t 
   Pipeline p;
   p.bindings = bindings;
   p.push_bytes = push_bytes;
+  p.types = types.empty() ? std::vector<VkDescriptorType>(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER) : types;
   VkShaderModuleCreateInfo sm = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   sm.codeSize = blob->count * 4;
   sm.pCode = blob->words;
   EMBER_RETURN_IF_ERROR(VkCheck(vkCreateShaderModule(device_, &sm, nullptr, &p.module), "vkCreateShaderModule"));
   std::vector<VkDescriptorSetLayoutBinding> binds(bindings);
   for (uint32_t i = 0; i < bindings; ++i)
-    binds[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+    binds[i] = {i, p.types[i], 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   VkDescriptorSetLayoutCreateInfo dl = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   dl.bindingCount = bindings;
   dl.pBindings = binds.data();
@@ -240,11 +261,26 @@ Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t 
   cp.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   cp.stage.module = p.module;
   cp.stage.pName = "main";
+  std::vector<VkSpecializationMapEntry> entries(constants.size());
+  for (uint32_t i = 0; i < entries.size(); ++i) entries[i] = {i, i * 4u, 4u};
+  VkSpecializationInfo spec = {static_cast<uint32_t>(entries.size()), entries.data(), constants.size() * 4u,
+                               constants.data()};
+  if (!constants.empty()) cp.stage.pSpecializationInfo = &spec;
   cp.layout = p.layout;
   EMBER_RETURN_IF_ERROR(VkCheck(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cp, nullptr, &p.pipeline),
                                 "vkCreateComputePipelines"));
-  *out = &(pipelines_[name] = p);
+  *out = &(pipelines_[key] = p);
   return Status::OK();
+}
+
+Status Device::GetReadPipeline(const std::string& name, std::initializer_list<const Buffer*> reads, uint32_t bindings,
+                               uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants) {
+  const bool texels =
+      texel_reads_ && std::all_of(reads.begin(), reads.end(), [](const Buffer* b) { return b->texel_view(); });
+  if (!texels) return GetPipeline(name, bindings, push_bytes, out, constants);
+  std::vector<VkDescriptorType> types(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+  for (size_t i = 0; i < reads.size() && i < types.size(); ++i) types[i] = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+  return GetPipeline(name + "_t", bindings, push_bytes, out, constants, types);
 }
 
 }  // namespace vulkan

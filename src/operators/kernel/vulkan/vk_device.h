@@ -11,10 +11,12 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "framework/status.h"
 
@@ -34,6 +36,9 @@ class Buffer {
   VkBuffer handle() const { return buffer_; }
   size_t bytes() const { return bytes_; }
   float* data() const { return static_cast<float*>(mapped_); }
+  // An R32_SFLOAT view of the whole buffer for uniform texel buffer bindings (textureBuffer in GLSL); null when
+  // the buffer has more floats than the device's texel buffer limit.
+  VkBufferView texel_view() const { return texel_view_; }
 
  private:
   explicit Buffer(Device* device) : device_(device) {}
@@ -41,6 +46,7 @@ class Buffer {
   VkBuffer buffer_ = VK_NULL_HANDLE;
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
   void* mapped_ = nullptr;
+  VkBufferView texel_view_ = VK_NULL_HANDLE;
   size_t bytes_ = 0;
 };
 
@@ -53,6 +59,7 @@ struct Pipeline {
   VkPipeline pipeline = VK_NULL_HANDLE;
   uint32_t bindings = 0;
   uint32_t push_bytes = 0;
+  std::vector<VkDescriptorType> types;  // per binding: storage buffer, or uniform texel buffer
 };
 
 class Device {
@@ -67,14 +74,27 @@ class Device {
   uint32_t queue_family() const { return queue_family_; }
   std::mutex& queue_mutex() { return queue_mutex_; }  // vkQueueSubmit is externally synchronized
   const std::string& name() const { return name_; }
-  // The pipeline of shader `name` (a file of shaders/ without .comp), built on first use.
-  Status GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out);
+  // The pipeline of shader `name` (a file of shaders/ without .comp), built on first use; `constants` are its
+  // specialization constants 0, 1, ... (32-bit each): one pipeline per distinct set (a layer's shapes).
+  // `types`: each binding's descriptor type (storage buffers when empty; VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+  // reads the buffer's texel_view: on CPU drivers a texel fetch is a vector gather, a storage-buffer load is not).
+  Status GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out,
+                     const std::vector<uint32_t>& constants = {}, const std::vector<VkDescriptorType>& types = {});
+  // GetPipeline for a shader whose first reads.size() bindings are INPUTs (shaders/common.glsl): its texel variant
+  // NAME_t when every one of those buffers has a texel view, else NAME over storage buffers.
+  Status GetReadPipeline(const std::string& name, std::initializer_list<const Buffer*> reads, uint32_t bindings,
+                         uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants = {});
+  // Off: GetReadPipeline always takes the storage-buffer variants (tests run both).
+  void set_texel_reads(bool on) { texel_reads_ = on; }
   // A memory type with all of `flags` among `type_bits`, or -1.
   int MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
   // Messages the validation layer reported (warnings and errors) since the device was created.
   int validation_messages() const { return validation_messages_.load(); }
   bool validation_enabled() const { return messenger_ != VK_NULL_HANDLE; }
   uint32_t max_workgroups_x() const { return max_groups_x_; }
+  uint32_t max_texel_elements() const { return max_texel_elements_; }
+  // Nanoseconds per timestamp tick; 0 when the compute queue writes no timestamps.
+  double timestamp_ns() const { return timestamp_ns_; }
 
  private:
   Device() = default;
@@ -94,11 +114,14 @@ class Device {
   uint32_t queue_family_ = 0;
   VkQueue queue_ = VK_NULL_HANDLE;
   uint32_t max_groups_x_ = 65535;
+  uint32_t max_texel_elements_ = 65536;
+  double timestamp_ns_ = 0;
   std::string name_;
   std::mutex queue_mutex_;
   std::mutex pipelines_mutex_;
   std::map<std::string, Pipeline> pipelines_;
   std::atomic<int> validation_messages_{0};
+  std::atomic<bool> texel_reads_{true};
 };
 
 // "vkCreateBuffer returned VK_ERROR_OUT_OF_DEVICE_MEMORY (-2)" as an Internal status; Ok for VK_SUCCESS.

@@ -25,7 +25,7 @@ Status RecordPool2d(Recorder* r, const PoolGeometry& g, const VkTensor& x, VkTen
                      u(g.stride_h), u(g.stride_w), static_cast<int32_t>(g.pad_top), static_cast<int32_t>(g.pad_left),
                      g.is_max ? 1u : 0u, g.exclusive ? 1u : 0u, g.adaptive ? 1u : 0u};
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetPipeline("pool2d", 2, sizeof(Pool2dPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("pool2d", {x.buffer.get()}, 2, sizeof(Pool2dPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, y->numel(), 64, &gx, &gy);
   return r->Dispatch(*p, {x.buffer.get()}, {y->buffer.get()}, &push, gx, gy);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -29,12 +30,21 @@ class Recorder {
   Status SubmitAndWait();
   // Drops what was recorded and not submitted (a run that failed midway).
   Status Reset();
+  // Profiling (`--profile`): each dispatch waits for the one before it, so that the timestamp written after each
+  // gives its own GPU time; times are summed per tag (the op that recorded the dispatch) in times_ms().
+  void SetProfiling(bool on) { profiling_ = on && device_->timestamp_ns() > 0; }
+  void SetTag(const void* tag) { tag_ = tag; }
+  const std::map<const void*, double>& times_ms() const { return times_ms_; }
+  void ClearTimes() { times_ms_.clear(); }
   int barriers() const { return barriers_; }
   int dispatches() const { return dispatches_; }
 
  private:
   Status Begin();
   void Barrier(VkPipelineStageFlags dst_stage, VkAccessFlags dst_access);
+  Status BeginTimestamps();
+  void Timestamp();
+  Status ReadTimestamps();
 
   Device* device_;
   VkCommandPool command_pool_ = VK_NULL_HANDLE;  // the recorder's own: a pool is used by one thread at a time
@@ -48,6 +58,13 @@ class Recorder {
   int dispatches_ = 0;
   uint32_t sets_in_pool_ = 0;
   std::vector<VkDescriptorPool> old_pools_;  // full pools, released after the submit
+  bool profiling_ = false;
+  const void* tag_ = nullptr;
+  VkQueryPool queries_ = VK_NULL_HANDLE;
+  uint32_t query_capacity_ = 0, queries_used_ = 0;
+  bool queries_overflowed_ = false;        // more dispatches than queries: a bigger pool next time
+  std::vector<const void*> query_tags_;    // the tag of the dispatch ending at query i + 1
+  std::map<const void*, double> times_ms_;
 };
 
 // Groups of `local` invocations covering n items, in x (up to the device's limit) then y.

@@ -4,8 +4,8 @@
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
 layout(local_size_x = 64) in;
-layout(std430, binding = 0) readonly buffer A { float a[]; };
-layout(std430, binding = 1) readonly buffer B { float b[]; };
+INPUT(0, a)
+INPUT(1, b)
 layout(std430, binding = 2) writeonly buffer Out { float o[]; };
 layout(push_constant) uniform Push { uint n; int op; uvec4 dims; uvec4 sa; uvec4 sb; } p;
 
@@ -26,7 +26,7 @@ void main() {
     ia += idx * p.sa[d];
     ib += idx * p.sb[d];
   }
-  float x = a[ia], y = b[ib];
+  float x = a_at(ia), y = b_at(ib);
   float v;
   switch (p.op) {
     case OP_ADD: v = x + y; break;

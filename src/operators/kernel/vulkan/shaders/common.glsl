@@ -48,3 +48,17 @@ float activate(int type, float a, float b, float c, float v) {
 uint flat_index(uint local) {
   return gl_GlobalInvocationID.y * gl_NumWorkGroups.x * local + gl_GlobalInvocationID.x;
 }
+
+// INPUT(binding, name) declares a read-only float input read as name_at(i). Compiled with -DTEXEL (the NAME_t
+// variant cmake/vulkan.cmake builds for every shader using it) it is a uniform texel buffer: a CPU driver such as
+// lavapipe fetches texels with vector gathers but loads from a storage buffer lane by lane, 2-3x slower in the
+// convolutions. Without it (buffers over the device's texel limit) a storage buffer.
+#ifdef TEXEL
+#define INPUT(b, name) \
+  layout(binding = b) uniform samplerBuffer name##_texels; \
+  float name##_at(uint i) { return texelFetch(name##_texels, int(i)).r; }
+#else
+#define INPUT(b, name) \
+  layout(std430, binding = b) readonly buffer name##_block { float name##_data[]; }; \
+  float name##_at(uint i) { return name##_data[i]; }
+#endif

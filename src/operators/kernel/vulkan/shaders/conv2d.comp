@@ -4,8 +4,8 @@
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
 layout(local_size_x = 64) in;
-layout(std430, binding = 0) readonly buffer In { float x[]; };
-layout(std430, binding = 1) readonly buffer Filter { float w[]; };
+INPUT(0, x)
+INPUT(1, w)
 layout(std430, binding = 2) readonly buffer Bias { float bias[]; };
 layout(std430, binding = 3) writeonly buffer Out { float y[]; };
 layout(push_constant) uniform Push {
@@ -34,7 +34,7 @@ void main() {
       for (uint kx = 0u; kx < p.kernel_w; ++kx) {
         int ix = int(ow * p.stride_w + kx * p.dilation_w) - p.pad_left;
         if (ix < 0 || ix >= int(p.in_w)) continue;
-        acc += x[plane + uint(iy) * p.in_w + uint(ix)] * w[wbase + ky * p.kernel_w + kx];
+        acc += x_at(plane + uint(iy) * p.in_w + uint(ix)) * w_at(wbase + ky * p.kernel_w + kx);
       }
     }
   }

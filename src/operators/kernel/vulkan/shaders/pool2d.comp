@@ -4,7 +4,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
 layout(local_size_x = 64) in;
-layout(std430, binding = 0) readonly buffer X { float x[]; };
+INPUT(0, x)
 layout(std430, binding = 1) writeonly buffer Y { float y[]; };
 layout(push_constant) uniform Push {
   uint n;
@@ -41,13 +41,13 @@ void main() {
   float v = 0.0;
   if (h0 < h1 && w0 < w1) {
     if (p.is_max != 0u) {
-      v = x[base + uint(h0) * p.in_w + uint(w0)];
+      v = x_at(base + uint(h0) * p.in_w + uint(w0));
       for (int h = h0; h < h1; ++h)
-        for (int w = w0; w < w1; ++w) v = max(v, x[base + uint(h) * p.in_w + uint(w)]);
+        for (int w = w0; w < w1; ++w) v = max(v, x_at(base + uint(h) * p.in_w + uint(w)));
     } else {
       float sum = 0.0;
       for (int h = h0; h < h1; ++h)
-        for (int w = w0; w < w1; ++w) sum += x[base + uint(h) * p.in_w + uint(w)];
+        for (int w = w0; w < w1; ++w) sum += x_at(base + uint(h) * p.in_w + uint(w));
       int count = (p.exclusive != 0u || p.adaptive != 0u) ? (h1 - h0) * (w1 - w0) : hp * wp;
       v = sum / float(count);
     }

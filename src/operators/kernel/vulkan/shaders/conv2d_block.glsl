@@ -1,0 +1,97 @@
+// 2-D convolution, NCHW, register-blocked, one pipeline per layer: the geometry is in specialization constants,
+// so the driver compiles this layer's loop bounds and index arithmetic as constants. An invocation computes PX
+// output pixels (64 apart) x OCB output channels of one group; a work group of 64 takes 64 * PX pixels and OCB
+// output channels (gl_WorkGroupID.y): every filter value it reads is the same for all its invocations, and each
+// input value read feeds OCB multiply-adds. No shared memory and no barrier (on lavapipe both cost more than the
+// caches save). The .comp files that include this define PX (after #version
+// and the include extension).
+#include "common.glsl"
+layout(local_size_x = 64) in;
+INPUT(0, x)
+INPUT(1, w)
+layout(std430, binding = 2) readonly buffer Bias { float bias[]; };
+layout(std430, binding = 3) writeonly buffer Out { float y[]; };
+layout(push_constant) uniform Push {  // Conv2dPush: this shader reads only the activation's parameters
+  uint n;
+  uint in_c, in_h, in_w;
+  uint out_c, out_h, out_w;
+  uint kernel_h, kernel_w, stride_h, stride_w, dilation_h, dilation_w;
+  int pad_top, pad_left;
+  uint groups, has_bias;
+  int act; float act_a; float act_b; float act_c;
+} p;
+// vk_conv2d.cpp's BlockConstants, in this order.
+layout(constant_id = 0) const uint IN_C = 1u;
+layout(constant_id = 1) const uint IN_H = 1u;
+layout(constant_id = 2) const uint IN_W = 1u;
+layout(constant_id = 3) const uint OUT_C = 1u;
+layout(constant_id = 4) const uint OUT_H = 1u;
+layout(constant_id = 5) const uint OUT_W = 1u;
+layout(constant_id = 6) const uint KH = 1u;
+layout(constant_id = 7) const uint KW = 1u;
+layout(constant_id = 8) const uint SH = 1u;
+layout(constant_id = 9) const uint SW = 1u;
+layout(constant_id = 10) const uint DH = 1u;
+layout(constant_id = 11) const uint DW = 1u;
+layout(constant_id = 12) const int PAD_T = 0;
+layout(constant_id = 13) const int PAD_L = 0;
+layout(constant_id = 14) const uint GROUPS = 1u;
+layout(constant_id = 15) const uint HAS_BIAS = 0u;
+layout(constant_id = 16) const int ACT = 0;
+
+const uint OCB = 16u;  // output channels per invocation and work group (vk_conv2d.cpp dispatches so)
+const uint CIN_G = IN_C / GROUPS, COUT_G = OUT_C / GROUPS, KHW = KH * KW, K = CIN_G * KHW;
+const uint PIXELS = OUT_H * OUT_W, PLANE = IN_H * IN_W;
+
+void main() {
+  uint batch = gl_WorkGroupID.z / GROUPS, g = gl_WorkGroupID.z % GROUPS;
+  uint oc0 = gl_WorkGroupID.y * OCB;
+  uint px0 = gl_WorkGroupID.x * 64u * PX + gl_LocalInvocationID.x;
+  int oy[PX], ox[PX];
+  for (uint i = 0u; i < PX; ++i) {
+    uint px = min(px0 + 64u * i, PIXELS - 1u);
+    oy[i] = int((px / OUT_W) * SH) - PAD_T;
+    ox[i] = int((px % OUT_W) * SW) - PAD_L;
+  }
+  // Filter rows past the group's last output channel read its last row (their sums are not stored).
+  uint wrow[OCB];
+  for (uint j = 0u; j < OCB; ++j) wrow[j] = (g * COUT_G + min(oc0 + j, COUT_G - 1u)) * K;
+  float acc[PX][OCB];
+  for (uint i = 0u; i < PX; ++i)
+    for (uint j = 0u; j < OCB; ++j) acc[i][j] = 0.0;
+  uint image = (batch * IN_C + g * CIN_G) * PLANE;
+  for (uint ky = 0u; ky < KH; ++ky) {
+    for (uint kx = 0u; kx < KW; ++kx) {
+      uint off[PX];
+      bool inside[PX];
+      for (uint i = 0u; i < PX; ++i) {
+        int iy = oy[i] + int(ky * DH), ix = ox[i] + int(kx * DW);
+        inside[i] = iy >= 0 && iy < int(IN_H) && ix >= 0 && ix < int(IN_W);
+        off[i] = image + (inside[i] ? uint(iy) * IN_W + uint(ix) : 0u);  // a pad reads the plane's first value
+      }
+      uint tap = ky * KW + kx;
+      for (uint ic = 0u; ic < CIN_G; ++ic) {
+        float v[PX];
+        for (uint i = 0u; i < PX; ++i) {
+          float loaded = x_at(off[i] + ic * PLANE);
+          v[i] = inside[i] ? loaded : 0.0;
+        }
+        uint k = ic * KHW + tap;
+        for (uint j = 0u; j < OCB; ++j) {
+          float wv = w_at(wrow[j] + k);
+          for (uint i = 0u; i < PX; ++i) acc[i][j] += v[i] * wv;
+        }
+      }
+    }
+  }
+  for (uint j = 0u; j < OCB; ++j) {
+    uint oc = oc0 + j;
+    if (oc >= COUT_G) break;
+    uint c = g * COUT_G + oc;
+    float b0 = HAS_BIAS != 0u ? bias[c] : 0.0;
+    for (uint i = 0u; i < PX; ++i) {
+      uint px = px0 + 64u * i;
+      if (px < PIXELS) y[(batch * OUT_C + c) * PIXELS + px] = activate(ACT, p.act_a, p.act_b, p.act_c, acc[i][j] + b0);
+    }
+  }
+}
