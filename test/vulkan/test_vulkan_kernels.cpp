@@ -142,6 +142,8 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
   const std::vector<Case> cases = {
       {1, 3, 16, 17, 19, 3, 1, 1, 1, 1, 1, 1, 1, true, {ActivationType::kRelu}},
       {2, 8, 8, 9, 9, 3, 2, 1, 8, 1, 1, 1, 1, true, {ActivationType::kRelu6, 6.f}},  // depthwise, batch 2
+      {1, 6, 12, 19, 17, 3, 1, 2, 6, 2, 1, 1, 2, false, {ActivationType::kNone}},  // depthwise x2, dilated, 323 px
+      {1, 10, 10, 21, 21, 5, 2, 1, 10, 2, 2, 2, 2, true, {ActivationType::kHardSwish, 6.f, 6.f, 3.f}},  // 5x5
       {1, 4, 6, 10, 7, 3, 1, 2, 2, 2, 2, 2, 2, false, {ActivationType::kNone}},     // dilated, grouped
       {1, 5, 7, 8, 8, 1, 1, 1, 1, 0, 0, 0, 0, true, {ActivationType::kSigmoid}},     // 1x1
       {1, 3, 4, 11, 13, 5, 2, 1, 1, 0, 2, 1, 0, true, {ActivationType::kHardSwish, 6.f, 6.f, 3.f}},  // asymmetric
@@ -166,9 +168,10 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
     std::vector<float> want(static_cast<size_t>(c.batch * c.out_c * g.out_h * g.out_w));
     ref::Conv2d(g, in.data<float>(), filter.data<float>(), c.bias ? bias.data<float>() : nullptr, c.act, want.data());
     VkTensor vin = Up(device, in), vf = Up(device, filter), vb = Up(device, bias);
-    for (ConvAlgo algo : {ConvAlgo::kDirect, ConvAlgo::kGemm, ConvAlgo::kBlock})
+    for (ConvAlgo algo : {ConvAlgo::kDirect, ConvAlgo::kGemm, ConvAlgo::kBlock, ConvAlgo::kDepthwise})
       for (bool texels : {true, false}) {  // inputs read as texel buffers, or as storage buffers
-        INFO((algo == ConvAlgo::kGemm ? "implicit GEMM" : algo == ConvAlgo::kBlock ? "blocked" : "direct")
+        if (algo == ConvAlgo::kDepthwise && c.in_c != c.groups) continue;
+        INFO((algo == ConvAlgo::kGemm ? "implicit GEMM" : algo == ConvAlgo::kBlock ? "blocked" : algo == ConvAlgo::kDepthwise ? "depthwise" : "direct")
              << (texels ? ", texel reads" : ", storage reads"));
         device->set_texel_reads(texels);
         VkTensor vout;

@@ -27,8 +27,8 @@ Status CheckShapes(const ConvGeometry& g, const VkTensor& input, const VkTensor&
               " is not [", g.out_c, "]");
   return Status::OK();
 }
-// shaders/conv2d_block.glsl's specialization constants, in its constant_id order.
-std::vector<uint32_t> BlockConstants(const ConvGeometry& g, bool bias, const ActivationSpec& act) {
+// shaders/conv2d_layer.glsl's specialization constants, in its constant_id order.
+std::vector<uint32_t> LayerConstants(const ConvGeometry& g, bool bias, const ActivationSpec& act) {
   auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
   return {u(g.in_c),       u(g.in_h),       u(g.in_w),       u(g.out_c),       u(g.out_h),   u(g.out_w),
           u(g.kernel_h),   u(g.kernel_w),   u(g.stride_h),   u(g.stride_w),    u(g.dilation_h), u(g.dilation_w),
@@ -38,7 +38,9 @@ std::vector<uint32_t> BlockConstants(const ConvGeometry& g, bool bias, const Act
 }  // namespace
 
 ConvAlgo ChooseConvAlgo(const ConvGeometry& g) {
-  return g.groups > 0 && g.out_c / g.groups >= 8 ? ConvAlgo::kBlock : ConvAlgo::kDirect;
+  if (g.groups <= 0) return ConvAlgo::kDirect;
+  if (g.in_c == g.groups) return ConvAlgo::kDepthwise;
+  return g.out_c / g.groups >= 8 ? ConvAlgo::kBlock : ConvAlgo::kDirect;
 }
 
 Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
@@ -66,8 +68,15 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
   if (algo == ConvAlgo::kBlock) {  // 64 * px pixels x 16 output channels per work group
     const int64_t px = pixels > 64 ? 4 : 1;  // 4 pixels per invocation would leave a small output's lanes idle
     EMBER_RETURN_IF_ERROR(device->GetReadPipeline(px == 4 ? "conv2d_block" : "conv2d_block_p1", reads, 4,
-                                                  sizeof(Conv2dPush), &p, BlockConstants(g, bias, act)));
+                                                  sizeof(Conv2dPush), &p, LayerConstants(g, bias, act)));
     gx = u((pixels + 64 * px - 1) / (64 * px)), gy = u((cout_g + 15) / 16);
+  } else if (algo == ConvAlgo::kDepthwise) {  // 256 pixels of one output channel per work group
+    EMBER_CHECK(g.in_c == g.groups && g.out_c <= 65535, "Vulkan conv2d: the depthwise shader takes one input ",
+                "channel per group and at most 65535 output channels, not ", g.in_c, " -> ", g.out_c, " in ",
+                g.groups, " groups");
+    EMBER_RETURN_IF_ERROR(device->GetReadPipeline("conv2d_depthwise", reads, 4, sizeof(Conv2dPush), &p,
+                                                  LayerConstants(g, bias, act)));
+    gx = u((pixels + 255) / 256), gy = u(g.out_c), gz = u(g.batch);
   } else if (algo == ConvAlgo::kGemm) {  // tiles of 64 pixels x 64 output channels
     EMBER_RETURN_IF_ERROR(device->GetPipeline("conv2d_gemm", 4, sizeof(Conv2dPush), &p));
     gx = u((pixels + 63) / 64), gy = u((cout_g + 63) / 64);

@@ -10,10 +10,11 @@
 namespace ember {
 namespace vulkan {
 
-// kDirect: an invocation per output element (depthwise, narrow groups); kBlock: register-blocked, 16 output
-// channels x 4 pixels per invocation, one pipeline per layer shape; kGemm: 64 x 64 shared-memory tiles (slower
+// kDirect: an invocation per output element (narrow groups); kDepthwise: one input channel per group, 4 pixels
+// per invocation; kBlock: register-blocked, 16 output channels x 4 pixels per invocation (both one pipeline per
+// layer shape); kGemm: 64 x 64 shared-memory tiles (slower
 // than kBlock on lavapipe, kept for GPUs with fast shared memory: not chosen by kAuto).
-enum class ConvAlgo { kAuto, kDirect, kGemm, kBlock };
+enum class ConvAlgo { kAuto, kDirect, kGemm, kBlock, kDepthwise };
 // The shader kAuto picks for g.
 ConvAlgo ChooseConvAlgo(const ConvGeometry& g);
 

@@ -1,47 +1,12 @@
-// 2-D convolution, NCHW, register-blocked, one pipeline per layer: the geometry is in specialization constants,
-// so the driver compiles this layer's loop bounds and index arithmetic as constants. An invocation computes PX
+// 2-D convolution, NCHW, register-blocked, one pipeline per layer (conv2d_layer.glsl). An invocation computes PX
 // output pixels (64 apart) x OCB output channels of one group; a work group of 64 takes 64 * PX pixels and OCB
 // output channels (gl_WorkGroupID.y): every filter value it reads is the same for all its invocations, and each
 // input value read feeds OCB multiply-adds. No shared memory and no barrier (on lavapipe both cost more than the
-// caches save). The .comp files that include this define PX (after #version
-// and the include extension).
-#include "common.glsl"
-layout(local_size_x = 64) in;
-INPUT(0, x)
-INPUT(1, w)
-layout(std430, binding = 2) readonly buffer Bias { float bias[]; };
-layout(std430, binding = 3) writeonly buffer Out { float y[]; };
-layout(push_constant) uniform Push {  // Conv2dPush: this shader reads only the activation's parameters
-  uint n;
-  uint in_c, in_h, in_w;
-  uint out_c, out_h, out_w;
-  uint kernel_h, kernel_w, stride_h, stride_w, dilation_h, dilation_w;
-  int pad_top, pad_left;
-  uint groups, has_bias;
-  int act; float act_a; float act_b; float act_c;
-} p;
-// vk_conv2d.cpp's BlockConstants, in this order.
-layout(constant_id = 0) const uint IN_C = 1u;
-layout(constant_id = 1) const uint IN_H = 1u;
-layout(constant_id = 2) const uint IN_W = 1u;
-layout(constant_id = 3) const uint OUT_C = 1u;
-layout(constant_id = 4) const uint OUT_H = 1u;
-layout(constant_id = 5) const uint OUT_W = 1u;
-layout(constant_id = 6) const uint KH = 1u;
-layout(constant_id = 7) const uint KW = 1u;
-layout(constant_id = 8) const uint SH = 1u;
-layout(constant_id = 9) const uint SW = 1u;
-layout(constant_id = 10) const uint DH = 1u;
-layout(constant_id = 11) const uint DW = 1u;
-layout(constant_id = 12) const int PAD_T = 0;
-layout(constant_id = 13) const int PAD_L = 0;
-layout(constant_id = 14) const uint GROUPS = 1u;
-layout(constant_id = 15) const uint HAS_BIAS = 0u;
-layout(constant_id = 16) const int ACT = 0;
+// caches save). The .comp files that include this define PX (after #version and the include extension).
+#include "conv2d_layer.glsl"
 
 const uint OCB = 16u;  // output channels per invocation and work group (vk_conv2d.cpp dispatches so)
-const uint CIN_G = IN_C / GROUPS, COUT_G = OUT_C / GROUPS, KHW = KH * KW, K = CIN_G * KHW;
-const uint PIXELS = OUT_H * OUT_W, PLANE = IN_H * IN_W;
+const uint K = CIN_G * KHW;
 
 void main() {
   uint batch = gl_WorkGroupID.z / GROUPS, g = gl_WorkGroupID.z % GROUPS;
