@@ -168,6 +168,7 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
     std::vector<float> want(static_cast<size_t>(c.batch * c.out_c * g.out_h * g.out_w));
     ref::Conv2d(g, in.data<float>(), filter.data<float>(), c.bias ? bias.data<float>() : nullptr, c.act, want.data());
     VkTensor vin = Up(device, in), vf = Up(device, filter), vb = Up(device, bias);
+    VkTensor vpacked = Up(device, PackBlockFilter(g, filter));  // what kBlock reads
     for (ConvAlgo algo : {ConvAlgo::kDirect, ConvAlgo::kGemm, ConvAlgo::kBlock, ConvAlgo::kDepthwise})
       for (bool texels : {true, false}) {  // inputs read as texel buffers, or as storage buffers
         if (algo == ConvAlgo::kDepthwise && c.in_c != c.groups) continue;
@@ -176,7 +177,7 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
         device->set_texel_reads(texels);
         VkTensor vout;
         Recorder r(device);
-        Status s = RecordConv2d(&r, g, vin, vf, c.bias ? &vb : nullptr, c.act, &vout, algo);
+        Status s = RecordConv2d(&r, g, vin, vf, c.bias ? &vb : nullptr, c.act, &vout, algo, &vpacked);
         device->set_texel_reads(true);
         RequireOk(s);
         RequireOk(r.SubmitAndWait());
@@ -226,4 +227,8 @@ TEST_CASE("vulkan: activations without a shader and wrong conv shapes are clear 
   s = RecordConv2d(&r, g, in, f, nullptr, {}, &y);
   CHECK(s.code() == StatusCode::kInvalidArgument);
   CHECK_THAT(s.message(), Catch::Contains("filter [2,2,1,1]"));
+  f = Up(device, RandomTensor(DDim({2, 3, 1, 1}), 3));  // the right filter, but no packed one for kBlock
+  s = RecordConv2d(&r, g, in, f, nullptr, {}, &y, ConvAlgo::kBlock);
+  CHECK(s.code() == StatusCode::kInvalidArgument);
+  CHECK_THAT(s.message(), Catch::Contains("PackBlockFilter"));
 }

@@ -166,6 +166,29 @@ Status Backend::In(const Tensor* t, const VkTensor** out) {
   return Status::OK();
 }
 
+Status Backend::InPacked(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
+                         const VkTensor** out) {
+  *out = nullptr;
+  auto w = weights_.find(t);
+  if (w == weights_.end()) return Status::OK();
+  auto& copy = packed_copies_[{t, layout}];
+  if (!copy) {
+    Status status;
+    Device* device = device_;
+    copy = std::static_pointer_cast<const VkTensor>(w->second.owner->Derived(
+        "vulkan:" + layout + ":" + w->second.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
+          if (!t->initialized() || t->dtype() != DataType::kFloat32) return nullptr;
+          auto v = std::make_shared<VkTensor>();
+          status = Upload(device, pack(*t), v.get());
+          *bytes = v->buffer ? v->buffer->bytes() : 0;
+          return status.ok() ? v : nullptr;
+        }));
+    EMBER_RETURN_IF_ERROR(status);
+  }
+  *out = copy.get();
+  return Status::OK();
+}
+
 Status Backend::Out(const Tensor* t, VkTensor** out) {
   VkTensor& copy = copies_[t];
   const size_t bytes = static_cast<size_t>(t->dims().numel()) * sizeof(float);

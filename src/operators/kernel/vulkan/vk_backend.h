@@ -6,6 +6,7 @@
 // when the CPU wrote them); one the GPU writes lives on the GPU until the CPU needs it.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -33,6 +34,10 @@ class Backend : public DeviceBackend {
   // Model and shared by its predictors (Scope::Derived); *out is null when the weight was freed once packed for
   // the CPU (the op then runs on the CPU).
   Status In(const Tensor* t, const VkTensor** out);
+  // The GPU copy of weight t in another layout, `pack(t)`, made once per Model and shared as In's copies are;
+  // *out is null when t is not a weight (or was freed once packed for the CPU).
+  Status InPacked(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
+                  const VkTensor** out);
   // The GPU tensor an op writes for t (t's current dims); t's newest value is then on the GPU.
   Status Out(const Tensor* t, VkTensor** out);
   // Submits what was recorded and copies t down when the GPU holds its newest value.
@@ -55,6 +60,7 @@ class Backend : public DeviceBackend {
   std::set<const Tensor*> bound_;         // copies a dispatch of this run reads or writes
   std::map<const Tensor*, Weight> weights_;
   std::map<const Tensor*, std::shared_ptr<const VkTensor>> weight_copies_;
+  std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> packed_copies_;
   int device_ops_ = 0;
 };
 

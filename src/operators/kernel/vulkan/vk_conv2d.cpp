@@ -37,6 +37,23 @@ std::vector<uint32_t> LayerConstants(const ConvGeometry& g, bool bias, const Act
 
 }  // namespace
 
+Tensor PackBlockFilter(const ConvGeometry& g, const Tensor& filter) {
+  const int64_t cout_g = g.out_c / g.groups, k = g.in_c / g.groups * g.kernel_h * g.kernel_w;
+  const int64_t blocks = (cout_g + 15) / 16;
+  Tensor packed;
+  packed.Resize(DDim({g.groups * blocks * k * 16}));
+  float* dst = packed.mutable_data<float>();
+  const float* src = filter.data<float>();
+  for (int64_t grp = 0; grp < g.groups; ++grp)
+    for (int64_t b = 0; b < blocks; ++b)
+      for (int64_t kk = 0; kk < k; ++kk)
+        for (int64_t j = 0; j < 16; ++j, ++dst) {
+          const int64_t oc = b * 16 + j;
+          *dst = oc < cout_g ? src[(grp * cout_g + oc) * k + kk] : 0.f;
+        }
+  return packed;
+}
+
 ConvAlgo ChooseConvAlgo(const ConvGeometry& g) {
   if (g.groups <= 0) return ConvAlgo::kDirect;
   if (g.in_c == g.groups) return ConvAlgo::kDepthwise;
@@ -44,7 +61,8 @@ ConvAlgo ChooseConvAlgo(const ConvGeometry& g) {
 }
 
 Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
-                    const VkTensor* bias, const ActivationSpec& act, VkTensor* out, ConvAlgo algo) {
+                    const VkTensor* bias, const ActivationSpec& act, VkTensor* out, ConvAlgo algo,
+                    const VkTensor* block_filter) {
   EMBER_RETURN_IF_ERROR(CheckShapes(g, input, filter, bias));
   if (!SupportsActivation(act.type))
     return Unimplemented("Vulkan conv2d: fused activation ", static_cast<int>(act.type), " has no shader");
@@ -59,7 +77,13 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
   const int64_t pixels = g.out_h * g.out_w, cout_g = g.out_c / g.groups;
   // The tiled shaders take pixel blocks in x and (batch, group) in z.
   const bool tiles_fit = (pixels + 63) / 64 <= device->max_workgroups_x() && g.batch * g.groups <= 65535;
-  if (algo == ConvAlgo::kAuto) algo = tiles_fit ? ChooseConvAlgo(g) : ConvAlgo::kDirect;
+  if (algo == ConvAlgo::kAuto) {
+    algo = tiles_fit ? ChooseConvAlgo(g) : ConvAlgo::kDirect;
+    if (algo == ConvAlgo::kBlock && !block_filter) algo = ConvAlgo::kDirect;
+  }
+  const int64_t k = g.in_c / g.groups * g.kernel_h * g.kernel_w;
+  EMBER_CHECK(algo != ConvAlgo::kBlock || (block_filter && block_filter->numel() == g.groups * ((cout_g + 15) / 16) * k * 16),
+              "Vulkan conv2d: the blocked shader needs PackBlockFilter's filter");
   EMBER_CHECK(algo == ConvAlgo::kDirect || tiles_fit, "Vulkan conv2d: ", g.out_h, "x", g.out_w,
               " outputs, batch x groups ", g.batch * g.groups, " exceed the tiled shaders' dispatch limits");
   const std::initializer_list<const Buffer*> reads = {input.buffer.get(), filter.buffer.get()};
@@ -67,8 +91,9 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
   uint32_t gx, gy, gz = u(g.batch * g.groups);
   if (algo == ConvAlgo::kBlock) {  // 64 * px pixels x 16 output channels per work group
     const int64_t px = pixels > 64 ? 4 : 1;  // 4 pixels per invocation would leave a small output's lanes idle
-    EMBER_RETURN_IF_ERROR(device->GetReadPipeline(px == 4 ? "conv2d_block" : "conv2d_block_p1", reads, 4,
-                                                  sizeof(Conv2dPush), &p, LayerConstants(g, bias, act)));
+    EMBER_RETURN_IF_ERROR(device->GetReadPipeline(px == 4 ? "conv2d_block" : "conv2d_block_p1",
+                                                  {input.buffer.get(), block_filter->buffer.get()}, 4,
+                                                  sizeof(Conv2dPush), &p, LayerConstants(g, bias, act), 2u));
     gx = u((pixels + 64 * px - 1) / (64 * px)), gy = u((cout_g + 15) / 16);
   } else if (algo == ConvAlgo::kDepthwise) {  // 256 pixels of one output channel per work group
     EMBER_CHECK(g.in_c == g.groups && g.out_c <= 65535, "Vulkan conv2d: the depthwise shader takes one input ",
@@ -86,8 +111,9 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
     gz = 1;
   }
   // Without a bias the shader never reads binding 2; the filter stands in for it (a binding must be valid).
+  const Buffer* w = algo == ConvAlgo::kBlock ? block_filter->buffer.get() : filter.buffer.get();
   const Buffer* b = bias ? bias->buffer.get() : filter.buffer.get();
-  return r->Dispatch(*p, {input.buffer.get(), filter.buffer.get(), b}, {out->buffer.get()}, &push, gx, gy, gz);
+  return r->Dispatch(*p, {input.buffer.get(), w, b}, {out->buffer.get()}, &push, gx, gy, gz);
 }
 
 }  // namespace vulkan

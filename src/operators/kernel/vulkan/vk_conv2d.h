@@ -18,10 +18,16 @@ enum class ConvAlgo { kAuto, kDirect, kGemm, kBlock, kDepthwise };
 // The shader kAuto picks for g.
 ConvAlgo ChooseConvAlgo(const ConvGeometry& g);
 
+// The filter as kBlock reads it: per group, blocks of 16 output channels (zero past the group's last), each
+// [K = in_c / groups * kh * kw][16], so one vec4 texel holds 4 output channels' weights at one k.
+Tensor PackBlockFilter(const ConvGeometry& g, const Tensor& filter);
+
 // Records out = act(conv(input, filter) + bias); filter [out_c, in_c / groups, kh, kw], bias [out_c] or nullptr;
-// out is (re)allocated to [batch, out_c, out_h, out_w]. algo forces a shader (tests).
+// out is (re)allocated to [batch, out_c, out_h, out_w]. block_filter: PackBlockFilter's filter, which kBlock
+// needs (kAuto without it takes kDirect). algo forces a shader (tests).
 Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
-                    const VkTensor* bias, const ActivationSpec& act, VkTensor* out, ConvAlgo algo = ConvAlgo::kAuto);
+                    const VkTensor* bias, const ActivationSpec& act, VkTensor* out, ConvAlgo algo = ConvAlgo::kAuto,
+                    const VkTensor* block_filter = nullptr);
 
 }  // namespace vulkan
 }  // namespace ember

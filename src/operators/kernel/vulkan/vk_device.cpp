@@ -63,6 +63,7 @@ Buffer::~Buffer() {
   VkDevice d = device_->handle();
   if (mapped_) vkUnmapMemory(d, memory_);
   if (texel_view_) vkDestroyBufferView(d, texel_view_, nullptr);
+  if (texel4_view_) vkDestroyBufferView(d, texel4_view_, nullptr);
   if (buffer_) vkDestroyBuffer(d, buffer_, nullptr);
   if (memory_) vkFreeMemory(d, memory_, nullptr);
 }
@@ -97,6 +98,14 @@ Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out
     view.range = b->bytes_ / 4 * 4;
     EMBER_RETURN_IF_ERROR(
         VkCheck(vkCreateBufferView(device->handle(), &view, nullptr, &b->texel_view_), "vkCreateBufferView"));
+  }
+  if (b->bytes_ % 16 == 0 && b->bytes_ / 16 <= device->max_texel_elements()) {
+    VkBufferViewCreateInfo view = {VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+    view.buffer = b->buffer_;
+    view.format = VK_FORMAT_R32G32B32A32_SFLOAT;
+    view.range = b->bytes_;
+    EMBER_RETURN_IF_ERROR(
+        VkCheck(vkCreateBufferView(device->handle(), &view, nullptr, &b->texel4_view_), "vkCreateBufferView"));
   }
   *out = std::move(b);
   return Status::OK();
@@ -217,11 +226,13 @@ int Device::MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
 }
 
 Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out,
-                           const std::vector<uint32_t>& constants, const std::vector<VkDescriptorType>& types) {
+                           const std::vector<uint32_t>& constants, const std::vector<VkDescriptorType>& types,
+                           uint32_t vec4_texels) {
   if (!types.empty() && types.size() != bindings)
     return Internal("Vulkan pipeline '", name, "': ", types.size(), " descriptor types for ", bindings, " bindings");
   std::string key = name;
   for (VkDescriptorType t : types) key += t == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ? "/s" : "/t";
+  key += "/v" + std::to_string(vec4_texels);
   for (uint32_t c : constants) key += "," + std::to_string(c);
   std::lock_guard<std::mutex> lock(pipelines_mutex_);
   auto it = pipelines_.find(key);
@@ -237,6 +248,7 @@ Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t 
   p.bindings = bindings;
   p.push_bytes = push_bytes;
   p.types = types.empty() ? std::vector<VkDescriptorType>(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER) : types;
+  p.vec4_texels = vec4_texels;
   VkShaderModuleCreateInfo sm = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   sm.codeSize = blob->count * 4;
   sm.pCode = blob->words;
@@ -274,13 +286,15 @@ Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t 
 }
 
 Status Device::GetReadPipeline(const std::string& name, std::initializer_list<const Buffer*> reads, uint32_t bindings,
-                               uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants) {
-  const bool texels =
-      texel_reads_ && std::all_of(reads.begin(), reads.end(), [](const Buffer* b) { return b->texel_view(); });
+                               uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants,
+                               uint32_t vec4_reads) {
+  bool texels = texel_reads_;
+  uint32_t i = 0;
+  for (const Buffer* b : reads) texels = texels && ((vec4_reads >> i++) & 1u ? b->texel4_view() : b->texel_view());
   if (!texels) return GetPipeline(name, bindings, push_bytes, out, constants);
   std::vector<VkDescriptorType> types(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
-  for (size_t i = 0; i < reads.size() && i < types.size(); ++i) types[i] = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
-  return GetPipeline(name + "_t", bindings, push_bytes, out, constants, types);
+  for (size_t r = 0; r < reads.size() && r < types.size(); ++r) types[r] = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+  return GetPipeline(name + "_t", bindings, push_bytes, out, constants, types, vec4_reads);
 }
 
 }  // namespace vulkan

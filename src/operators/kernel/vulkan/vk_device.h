@@ -39,6 +39,7 @@ class Buffer {
   // An R32_SFLOAT view of the whole buffer for uniform texel buffer bindings (textureBuffer in GLSL); null when
   // the buffer has more floats than the device's texel buffer limit.
   VkBufferView texel_view() const { return texel_view_; }
+  VkBufferView texel4_view() const { return texel4_view_; }  // R32G32B32A32_SFLOAT (bytes a multiple of 16)
 
  private:
   explicit Buffer(Device* device) : device_(device) {}
@@ -46,7 +47,7 @@ class Buffer {
   VkBuffer buffer_ = VK_NULL_HANDLE;
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
   void* mapped_ = nullptr;
-  VkBufferView texel_view_ = VK_NULL_HANDLE;
+  VkBufferView texel_view_ = VK_NULL_HANDLE, texel4_view_ = VK_NULL_HANDLE;
   size_t bytes_ = 0;
 };
 
@@ -60,6 +61,7 @@ struct Pipeline {
   uint32_t bindings = 0;
   uint32_t push_bytes = 0;
   std::vector<VkDescriptorType> types;  // per binding: storage buffer, or uniform texel buffer
+  uint32_t vec4_texels = 0;             // bit i: binding i reads the buffer's texel4_view
 };
 
 class Device {
@@ -79,11 +81,14 @@ class Device {
   // `types`: each binding's descriptor type (storage buffers when empty; VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
   // reads the buffer's texel_view: on CPU drivers a texel fetch is a vector gather, a storage-buffer load is not).
   Status GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out,
-                     const std::vector<uint32_t>& constants = {}, const std::vector<VkDescriptorType>& types = {});
+                     const std::vector<uint32_t>& constants = {}, const std::vector<VkDescriptorType>& types = {},
+                     uint32_t vec4_texels = 0);
   // GetPipeline for a shader whose first reads.size() bindings are INPUTs (shaders/common.glsl): its texel variant
-  // NAME_t when every one of those buffers has a texel view, else NAME over storage buffers.
+  // NAME_t when every one of those buffers has a texel view, else NAME over storage buffers. Bit i of vec4_reads:
+  // read i fetches 4 floats per texel (its texel4_view).
   Status GetReadPipeline(const std::string& name, std::initializer_list<const Buffer*> reads, uint32_t bindings,
-                         uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants = {});
+                         uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants = {},
+                         uint32_t vec4_reads = 0);
   // Off: GetReadPipeline always takes the storage-buffer variants (tests run both).
   void set_texel_reads(bool on) { texel_reads_ = on; }
   // A memory type with all of `flags` among `type_bits`, or -1.

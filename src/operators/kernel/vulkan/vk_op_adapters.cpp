@@ -43,9 +43,14 @@ Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
   EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));
   if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
   if (!filter || (p.bias && !bias)) return Status::OK();  // freed once packed for the CPU, or not float32
+  const VkTensor* block_filter = nullptr;  // packed once per Model; null for a filter that is not a weight
+  if (ChooseConvAlgo(p.geo) == ConvAlgo::kBlock)
+    EMBER_RETURN_IF_ERROR(b->InPacked(p.filter, "block16", [&](const Tensor& f) { return PackBlockFilter(p.geo, f); },
+                                      &block_filter));
   EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->Out(p.output, &out));
-  EMBER_RETURN_IF_ERROR(RecordConv2d(b->recorder(), p.geo, *in, *filter, bias, p.act, out));
+  EMBER_RETURN_IF_ERROR(
+      RecordConv2d(b->recorder(), p.geo, *in, *filter, bias, p.act, out, ConvAlgo::kAuto, block_filter));
   *recorded = true;
   return Status::OK();
 }

@@ -144,7 +144,7 @@ Status Recorder::Dispatch(const Pipeline& pipeline, std::initializer_list<const 
   bool hazard = false;
   for (size_t i = 0; i < buffers.size(); ++i) {
     infos[i] = {buffers[i]->handle(), 0, VK_WHOLE_SIZE};
-    views[i] = buffers[i]->texel_view();
+    views[i] = (pipeline.vec4_texels >> i) & 1u ? buffers[i]->texel4_view() : buffers[i]->texel_view();
     w[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     w[i].dstSet = set;
     w[i].dstBinding = static_cast<uint32_t>(i);

@@ -8,6 +8,16 @@
 const uint OCB = 16u;  // output channels per invocation and work group (vk_conv2d.cpp dispatches so)
 const uint K = CIN_G * KHW;
 
+// The 4 output channels' weights at texel t of the packed filter (vk_conv2d.cpp PackBlockFilter: per group,
+// blocks of 16 output channels x [K][16]).
+vec4 filter4(uint t) {
+#ifdef TEXEL
+  return texelFetch(w_texels, int(t));  // bound through its 4-float view
+#else
+  return vec4(w_data[4u * t], w_data[4u * t + 1u], w_data[4u * t + 2u], w_data[4u * t + 3u]);
+#endif
+}
+
 void main() {
   uint batch = gl_WorkGroupID.z / GROUPS, g = gl_WorkGroupID.z % GROUPS;
   uint oc0 = gl_WorkGroupID.y * OCB;
@@ -18,9 +28,7 @@ void main() {
     oy[i] = int((px / OUT_W) * SH) - PAD_T;
     ox[i] = int((px % OUT_W) * SW) - PAD_L;
   }
-  // Filter rows past the group's last output channel read its last row (their sums are not stored).
-  uint wrow[OCB];
-  for (uint j = 0u; j < OCB; ++j) wrow[j] = (g * COUT_G + min(oc0 + j, COUT_G - 1u)) * K;
+  uint wblock = (g * ((COUT_G + OCB - 1u) / OCB) + gl_WorkGroupID.y) * K * 4u;  // in texels
   float acc[PX][OCB];
   for (uint i = 0u; i < PX; ++i)
     for (uint j = 0u; j < OCB; ++j) acc[i][j] = 0.0;
@@ -41,10 +49,15 @@ void main() {
           float loaded = x_at(off[i] + ic * PLANE);
           v[i] = inside[i] ? loaded : 0.0;
         }
-        uint k = ic * KHW + tap;
-        for (uint j = 0u; j < OCB; ++j) {
-          float wv = w_at(wrow[j] + k);
-          for (uint i = 0u; i < PX; ++i) acc[i][j] += v[i] * wv;
+        uint t = wblock + (ic * KHW + tap) * 4u;
+        for (uint q = 0u; q < 4u; ++q) {
+          vec4 wq = filter4(t + q);
+          for (uint i = 0u; i < PX; ++i) {
+            acc[i][4u * q] += v[i] * wq.x;
+            acc[i][4u * q + 1u] += v[i] * wq.y;
+            acc[i][4u * q + 2u] += v[i] * wq.z;
+            acc[i][4u * q + 3u] += v[i] * wq.w;
+          }
         }
       }
     }
