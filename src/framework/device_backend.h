@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "framework/device_stats.h"
 #include "framework/operator.h"
 
 namespace ember {
@@ -28,6 +29,7 @@ class DeviceBackend {
   // last run; false when `op` did no work on the device.
   virtual void SetProfiling(bool on) = 0;
   virtual bool DeviceMs(const OperatorBase* op, double* ms) const = 0;
+  virtual DeviceRunStats LastRun() const = 0;
   // How many ops the device runs, and their names ("conv2d (output x) on vulkan: ..." for inspect).
   virtual int DeviceOps() const = 0;
 };

@@ -73,6 +73,8 @@ class Executor {
   const MemoryStats& LastMemoryStats() const { return last_stats_; }
   // Per-op timings of the last Run (profile option), in execution order.
   const std::vector<OpTiming>& LastProfile() const { return last_profile_; }
+  // The device backend's work in the last Run (zeros without one).
+  DeviceRunStats LastDeviceRun() const { return options_.backend ? options_.backend->LastRun() : DeviceRunStats(); }
 
  private:
   struct Plan {

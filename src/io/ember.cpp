@@ -467,6 +467,8 @@ std::vector<OpProfile> Predictor::LastProfile() const {
   return out;
 }
 
+DeviceRunStats Predictor::LastDeviceRun() const { return executor_->LastDeviceRun(); }
+
 PredictorMemory Predictor::Memory() const {
   const MemoryStats& m = executor_->LastMemoryStats();
   return {m.arena_bytes, m.lower_bound, m.naive_bytes};

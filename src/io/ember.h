@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "framework/custom_op.h"
+#include "framework/device_stats.h"
 #include "framework/program_desc.h"
 #include "framework/scope.h"
 #include "framework/status.h"
@@ -157,6 +158,8 @@ class Predictor {
   PredictorMemory Memory() const;
   // Per-op timings of the last Run, in execution order (empty unless PredictorOptions::profile).
   std::vector<OpProfile> LastProfile() const;
+  // What the device (PredictorOptions::device) did in the last Run: dispatches, barriers, submits (zeros on the CPU).
+  DeviceRunStats LastDeviceRun() const;
 
  private:
   Predictor() = default;

@@ -115,6 +115,11 @@ TEST_CASE("vulkan predictor: repeated runs, a new input shape, every variable re
       const NetOutputs ref = ReferenceOutputs(path, true, size);
       SetNetInputs(*model, p.get(), size);
       REQUIRE(p->Run().ok());
+      const DeviceRunStats d = p->LastDeviceRun();  // every op of squeezenet on the GPU: one submit
+      CHECK(d.submits == 1);
+      CHECK(d.dispatches >= 40);
+      CHECK(d.barriers >= 1);
+      CHECK(d.barriers <= d.dispatches + 1);
       const Tensor* out = nullptr;
       REQUIRE(p->GetOutput(ref.names[0], &out).ok());
       const std::vector<float> got = ToVector(*out);
@@ -128,6 +133,7 @@ TEST_CASE("vulkan predictor: repeated runs, a new input shape, every variable re
       REQUIRE(Predictor::Create(model, cpu_options, &cpu).ok());
       SetNetInputs(*model, cpu.get(), 64);
       REQUIRE(cpu->Run().ok());
+      CHECK(cpu->LastDeviceRun().dispatches == 0);
       const Tensor *mid = nullptr, *want = nullptr;
       REQUIRE(p->GetOutput("fire2/concat", &mid).ok());
       REQUIRE(cpu->GetOutput("fire2/concat", &want).ok());

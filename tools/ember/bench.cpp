@@ -286,6 +286,11 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
   std::printf("%-40s %8.1f %9.2f %9.3f %9.3f %9.3f %7.3f %8.1f %6.1f\n", path.substr(0, 40).c_str(), load_ms, first_ms,
               med, *std::min_element(runs.begin(), runs.end()), *std::max_element(runs.begin(), runs.end()),
               flops / 1e9, gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
+  if (a.device != "cpu") {
+    const DeviceRunStats d = pred->LastDeviceRun();
+    std::printf("  on %s, per run: %d dispatches, %d barriers, %d submits\n", a.device.c_str(), d.dispatches,
+                d.barriers, d.submits);
+  }
   std::fflush(stdout);
   double unused = 0;
   if (a.profile) EMBER_RETURN_IF_ERROR(Profile(model, inputs, a, fma_limit, true, &unused));

@@ -107,6 +107,7 @@ Status Backend::BeginRun() {
   uploaded_.clear();
   bound_.clear();
   recorder_->ClearTimes();
+  run_start_ = {recorder_->dispatches(), recorder_->barriers(), recorder_->submits()};
   return recorder_->Reset();  // a failed run's dispatches never run
 }
 
@@ -123,7 +124,10 @@ Status Backend::EndRun(const std::vector<Tensor*>& outputs, bool all) {
     for (const Tensor* t : newer) EMBER_RETURN_IF_ERROR(ToHost(t));
   }
   for (const Tensor* t : outputs) EMBER_RETURN_IF_ERROR(ToHost(t));
-  return Submit();
+  EMBER_RETURN_IF_ERROR(Submit());
+  last_run_ = {recorder_->dispatches() - run_start_.dispatches, recorder_->barriers() - run_start_.barriers,
+               recorder_->submits() - run_start_.submits};
+  return Status::OK();
 }
 
 void Backend::HostWrote(const Tensor* t) {

@@ -29,6 +29,7 @@ class Backend : public DeviceBackend {
   int DeviceOps() const override { return device_ops_; }
   void SetProfiling(bool on) override { recorder_->SetProfiling(on); }
   bool DeviceMs(const OperatorBase* op, double* ms) const override;
+  DeviceRunStats LastRun() const override { return last_run_; }
 
   // For the ops: the GPU copy of t, uploaded when the host holds the newer value. A weight's copy is made once per
   // Model and shared by its predictors (Scope::Derived); *out is null when the weight was freed once packed for
@@ -62,6 +63,7 @@ class Backend : public DeviceBackend {
   std::map<const Tensor*, std::shared_ptr<const VkTensor>> weight_copies_;
   std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> packed_copies_;
   int device_ops_ = 0;
+  DeviceRunStats run_start_, last_run_;  // the recorder's counts when the run began, and the last run's work
 };
 
 // One adapter per op type the GPU runs: records `op` (created for the CPU, shapes inferred) when its attributes

@@ -203,6 +203,7 @@ Status Recorder::SubmitAndWait() {
     std::lock_guard<std::mutex> lock(device_->queue_mutex());
     EMBER_RETURN_IF_ERROR(VkCheck(vkQueueSubmit(device_->queue(), 1, &s, fence_), "vkQueueSubmit"));
   }
+  ++submits_;
   EMBER_RETURN_IF_ERROR(VkCheck(vkWaitForFences(d, 1, &fence_, VK_TRUE, UINT64_MAX), "vkWaitForFences"));
   EMBER_RETURN_IF_ERROR(VkCheck(vkResetFences(d, 1, &fence_), "vkResetFences"));
   EMBER_RETURN_IF_ERROR(ReadTimestamps());

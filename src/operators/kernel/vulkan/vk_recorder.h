@@ -38,6 +38,7 @@ class Recorder {
   void ClearTimes() { times_ms_.clear(); }
   int barriers() const { return barriers_; }
   int dispatches() const { return dispatches_; }
+  int submits() const { return submits_; }
 
  private:
   Status Begin();
@@ -56,6 +57,7 @@ class Recorder {
   std::set<VkBuffer> read_;     // read since the last barrier
   int barriers_ = 0;
   int dispatches_ = 0;
+  int submits_ = 0;
   uint32_t sets_in_pool_ = 0;
   std::vector<VkDescriptorPool> old_pools_;  // full pools, released after the submit
   bool profiling_ = false;
