@@ -113,6 +113,46 @@ TEST_CASE("vulkan split, shuffle_channel and reshape move every value where the 
   CheckNear(Down(reshaped), v, 0.f);
 }
 
+TEST_CASE("vulkan transpose moves every value where its permutation says, ranks 1 to 6", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
+  NoValidationMessages none(device);
+  const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> cases = {
+      {{7}, {0}}, {{3, 5}, {1, 0}}, {{2, 3, 4, 5}, {0, 2, 3, 1}}, {{2, 3, 4, 5}, {3, 1, 0, 2}},
+      {{2, 3, 2, 4, 3}, {4, 0, 3, 1, 2}}, {{2, 1, 3, 2, 2, 3}, {5, 4, 3, 2, 1, 0}}};
+  for (const auto& [dims, perm] : cases) {
+    INFO("dims of rank " << dims.size() << ", perm starting " << perm[0]);
+    const Tensor x = RandomTensor(DDim(dims), 71);
+    const auto v = ToVector(x);
+    const int rank = static_cast<int>(dims.size());
+    std::vector<int64_t> out_dims(dims.size()), in_strides(dims.size(), 1);
+    for (int d = rank - 2; d >= 0; --d) in_strides[d] = in_strides[d + 1] * dims[d + 1];
+    for (int d = 0; d < rank; ++d) out_dims[d] = dims[perm[d]];
+    std::vector<float> want(v.size());
+    for (size_t i = 0; i < v.size(); ++i) {  // output element i: its multi-index, read through x's strides
+      int64_t rest = static_cast<int64_t>(i), src = 0;
+      for (int d = rank - 1; d >= 0; --d) {
+        src += (rest % out_dims[d]) * in_strides[perm[d]];
+        rest /= out_dims[d];
+      }
+      want[i] = v[static_cast<size_t>(src)];
+    }
+    VkTensor gx = Up(device, x), out;
+    Recorder r(device);
+    RequireOk(RecordTranspose(&r, gx, perm, &out));
+    RequireOk(r.SubmitAndWait());
+    REQUIRE(out.dims == DDim(out_dims));
+    CheckNear(Down(out), want, 0.f);
+  }
+  VkTensor gx = Up(device, RandomTensor(DDim({2, 3}), 72)), out;
+  Recorder r(device);
+  CHECK(RecordTranspose(&r, gx, {0, 0}, &out).code() == StatusCode::kInvalidArgument);
+  CHECK(RecordTranspose(&r, gx, {1, 0, 2}, &out).code() == StatusCode::kInvalidArgument);
+}
+
 TEST_CASE("vulkan fc equals a double loop, with and without bias and activation", "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;

@@ -8,6 +8,10 @@ struct CopyPush {
   uint32_t n, inner, src_stride, src_offset, dst_stride, dst_offset;
 };
 
+struct TransposePush {
+  uint32_t n, rank, dims[6], strides[6];
+};
+
 Status Reserved(const DDim& dims, VkTensor* t) {
   Device* device = nullptr;
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
@@ -31,6 +35,33 @@ Status RecordCopyRows(Recorder* r, const VkTensor& src, const CopyRows& c, VkTen
   uint32_t gx, gy;
   GroupsFor(*device, c.rows * c.row_len, 64, &gx, &gy);
   return r->Dispatch(*p, {src.buffer.get()}, {dst->buffer.get()}, &push, gx, gy);
+}
+
+Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t>& perm, VkTensor* out) {
+  const int rank = x.dims.size();
+  EMBER_CHECK(rank >= 1 && rank <= 6 && static_cast<int>(perm.size()) == rank, "Vulkan transpose: perm of ",
+              perm.size(), " axes for ", x.dims.ToString(), " (rank 1 to 6)");
+  std::vector<bool> seen(static_cast<size_t>(rank), false);
+  std::vector<int64_t> out_dims(static_cast<size_t>(rank));
+  TransposePush push = {static_cast<uint32_t>(x.numel()), static_cast<uint32_t>(rank), {}, {}};
+  for (int d = 0; d < rank; ++d) {
+    const int64_t a = perm[static_cast<size_t>(d)];
+    EMBER_CHECK(a >= 0 && a < rank && !seen[static_cast<size_t>(a)], "Vulkan transpose: perm is not a permutation of ",
+                rank, " axes");
+    seen[static_cast<size_t>(a)] = true;
+    out_dims[static_cast<size_t>(d)] = x.dims[static_cast<int>(a)];
+    push.dims[d] = static_cast<uint32_t>(x.dims[static_cast<int>(a)]);
+    push.strides[d] = static_cast<uint32_t>(x.dims.Product(static_cast<int>(a) + 1, rank));
+  }
+  EMBER_RETURN_IF_ERROR(Reserved(DDim(out_dims), out));
+  if (x.numel() == 0) return Status::OK();
+  Device* device = nullptr;
+  EMBER_RETURN_IF_ERROR(Device::Get(&device));
+  const Pipeline* p = nullptr;
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("transpose", {x.buffer.get()}, 2, sizeof(TransposePush), &p));
+  uint32_t gx, gy;
+  GroupsFor(*device, x.numel(), 64, &gx, &gy);
+  return r->Dispatch(*p, {x.buffer.get()}, {out->buffer.get()}, &push, gx, gy);
 }
 
 Status RecordConcat(Recorder* r, const std::vector<const VkTensor*>& xs, int axis, const DDim& out_dims,

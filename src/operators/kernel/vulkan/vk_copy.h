@@ -1,5 +1,6 @@
 // The copy family on the GPU, all through shaders/copy.comp (rows of floats from one strided place to another):
-// concat, split, shuffle_channel, and the reshapes (a plain copy under a new shape).
+// concat, split, shuffle_channel, and the reshapes (a plain copy under a new shape); and transpose
+// (shaders/transpose.comp).
 #pragma once
 
 #include <vector>
@@ -24,6 +25,8 @@ Status RecordSplit(Recorder* r, const VkTensor& x, int axis, const std::vector<D
                    const std::vector<VkTensor*>& outs);
 // [N, g, C/g, H*W] -> [N, C/g, g, H*W] (ShuffleNet's channel shuffle) of an NCHW x.
 Status RecordShuffleChannel(Recorder* r, const VkTensor& x, int64_t group, VkTensor* out);
+// out = x with its axes permuted: out's axis d is x's axis perm[d] (rank <= 6), as the transpose ops.
+Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t>& perm, VkTensor* out);
 // out = x's values under out_dims (same element count).
 Status RecordReshape(Recorder* r, const VkTensor& x, const DDim& out_dims, VkTensor* out);
 

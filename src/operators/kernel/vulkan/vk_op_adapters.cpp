@@ -20,6 +20,7 @@
 #include "operators/softmax_op.h"
 #include "operators/split_op.h"
 #include "operators/squeeze_op.h"
+#include "operators/transpose_op.h"
 #include "operators/unsqueeze_op.h"
 
 namespace ember {
@@ -204,6 +205,22 @@ Status RecordShuffleChannelOp(Backend* b, OperatorBase* op, bool* recorded) {
   return Status::OK();
 }
 
+Status RecordTransposeOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* t = dynamic_cast<TransposeOp*>(op);
+  if (!t) return Status::OK();
+  const TransposeParam& p = t->param();
+  if (!Float32(p.x) || p.x->dims().size() > 6) return Status::OK();
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(RecordTranspose(b->recorder(), *x, p.axis, out));
+  *recorded = true;
+  return Status::OK();
+}
+
 // The reshapes: X and Out of whichever op class, a copy under Out's shape (XShape outputs stay on the host).
 template <typename OpT>
 Status RecordReshapeOp(Backend* b, OperatorBase* op, bool* recorded) {
@@ -233,6 +250,7 @@ RecordFn FindRecordFn(const std::string& op_type) {
   if (op_type == "softmax" || op_type == "log_softmax") return &RecordSoftmaxOp;
   if (op_type == "split") return &RecordSplitOp;
   if (op_type == "shuffle_channel") return &RecordShuffleChannelOp;
+  if (op_type == "transpose" || op_type == "transpose2") return &RecordTransposeOp;
   if (op_type == "reshape" || op_type == "reshape2") return &RecordReshapeOp<ReshapeOp>;
   if (op_type == "flatten" || op_type == "flatten2" || op_type == "flatten_contiguous_range")
     return &RecordReshapeOp<FlattenOp>;
