@@ -2,9 +2,11 @@
 // ref::Softmax, loops written here), under the validation layer as test_vulkan_kernels.cpp.
 #include "operators/kernel/central-arm-func/pool2d_func.h"
 #include "operators/kernel/central-arm-func/softmax_func.h"
+#include "operators/kernel/central-arm-func/resize_func.h"
 #include "operators/kernel/vulkan/vk_copy.h"
 #include "operators/kernel/vulkan/vk_fc.h"
 #include "operators/kernel/vulkan/vk_pool2d.h"
+#include "operators/kernel/vulkan/vk_resize.h"
 #include "operators/kernel/vulkan/vk_softmax.h"
 #include "vk_test_util.h"
 
@@ -151,6 +153,51 @@ TEST_CASE("vulkan transpose moves every value where its permutation says, ranks 
   Recorder r(device);
   CHECK(RecordTranspose(&r, gx, {0, 0}, &out).code() == StatusCode::kInvalidArgument);
   CHECK(RecordTranspose(&r, gx, {1, 0, 2}, &out).code() == StatusCode::kInvalidArgument);
+}
+
+TEST_CASE("vulkan resize equals the CPU's ResizeReference: nearest, linear, cubic, coordinate modes, roi", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
+  NoValidationMessages none(device);
+  struct Case {
+    ResizeMode mode;
+    ResizeCoord coord;
+    ResizeNearest nearest;
+    int64_t in_h, in_w, out_h, out_w;
+    bool antialias;
+  };
+  const std::vector<Case> cases = {
+      {ResizeMode::kNearest, ResizeCoord::kAsymmetric, ResizeNearest::kFloor, 5, 7, 10, 14, false},  // x2 (OCR det)
+      {ResizeMode::kNearest, ResizeCoord::kHalfPixel, ResizeNearest::kRoundPreferCeil, 6, 5, 4, 9, false},
+      {ResizeMode::kLinear, ResizeCoord::kHalfPixel, ResizeNearest::kFloor, 7, 6, 13, 11, false},
+      {ResizeMode::kLinear, ResizeCoord::kAlignCorners, ResizeNearest::kFloor, 9, 8, 4, 3, false},
+      {ResizeMode::kLinear, ResizeCoord::kPytorchHalfPixel, ResizeNearest::kFloor, 12, 10, 5, 4, true},  // antialias
+      {ResizeMode::kCubic, ResizeCoord::kHalfPixel, ResizeNearest::kFloor, 6, 7, 11, 9, false},
+      {ResizeMode::kLinear, ResizeCoord::kTfCropAndResize, ResizeNearest::kFloor, 8, 8, 5, 6, false}};
+  for (const auto& c : cases) {
+    INFO("mode " << static_cast<int>(c.mode) << ", coord " << static_cast<int>(c.coord) << ", " << c.in_h << "x"
+                 << c.in_w << " -> " << c.out_h << "x" << c.out_w);
+    const Tensor x = RandomTensor(DDim({2, 3, c.in_h, c.in_w}), 81);
+    Tensor want;
+    want.Resize(DDim({2, 3, c.out_h, c.out_w}));
+    ResizeParam p;  // what InferShape sets, for scales out / in
+    p.x = &x, p.out = &want, p.mode = c.mode, p.coord = c.coord, p.nearest = c.nearest, p.antialias = c.antialias;
+    p.planes = 6, p.in_h = c.in_h, p.in_w = c.in_w, p.out_h = c.out_h, p.out_w = c.out_w;
+    p.scale_h = static_cast<double>(c.out_h) / c.in_h, p.scale_w = static_cast<double>(c.out_w) / c.in_w;
+    p.len_h = c.out_h, p.len_w = c.out_w;
+    p.roi_h0 = 0.2f, p.roi_h1 = 1.3f, p.roi_w0 = -0.1f, p.roi_w1 = 0.7f;  // read by tf_crop_and_resize only
+    p.extrapolation_value = 7.5f;
+    RequireOk(ResizeReference(p));
+    VkTensor gx = Up(device, x), table, out;
+    Recorder r(device);
+    RequireOk(RecordResize(&r, p, gx, &table, &out));
+    RequireOk(r.SubmitAndWait());
+    REQUIRE(out.dims == want.dims());
+    CheckNear(Down(out), ToVector(want), 2e-6f);
+  }
 }
 
 TEST_CASE("vulkan fc equals a double loop, with and without bias and activation", "[vulkan]") {

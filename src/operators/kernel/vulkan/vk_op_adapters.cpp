@@ -12,10 +12,12 @@
 #include "operators/kernel/vulkan/vk_conv2d.h"
 #include "operators/kernel/vulkan/vk_fc.h"
 #include "operators/kernel/vulkan/vk_pool2d.h"
+#include "operators/kernel/vulkan/vk_resize.h"
 #include "operators/kernel/vulkan/vk_softmax.h"
 #include "operators/flatten_op.h"
 #include "operators/pool2d_op.h"
 #include "operators/reshape_op.h"
+#include "operators/resize_op.h"
 #include "operators/shuffle_channel_op.h"
 #include "operators/softmax_op.h"
 #include "operators/split_op.h"
@@ -221,6 +223,22 @@ Status RecordTransposeOp(Backend* b, OperatorBase* op, bool* recorded) {
   return Status::OK();
 }
 
+Status RecordResizeOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* resize = dynamic_cast<ResizeOp*>(op);
+  if (!resize) return Status::OK();
+  const ResizeParam& p = resize->param();
+  if (!Float32(p.x)) return Status::OK();
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(RecordResize(b->recorder(), p, *x, b->Scratch(op), out));
+  *recorded = true;
+  return Status::OK();
+}
+
 // The reshapes: X and Out of whichever op class, a copy under Out's shape (XShape outputs stay on the host).
 template <typename OpT>
 Status RecordReshapeOp(Backend* b, OperatorBase* op, bool* recorded) {
@@ -251,6 +269,7 @@ RecordFn FindRecordFn(const std::string& op_type) {
   if (op_type == "split") return &RecordSplitOp;
   if (op_type == "shuffle_channel") return &RecordShuffleChannelOp;
   if (op_type == "transpose" || op_type == "transpose2") return &RecordTransposeOp;
+  if (op_type == "resize") return &RecordResizeOp;
   if (op_type == "reshape" || op_type == "reshape2") return &RecordReshapeOp<ReshapeOp>;
   if (op_type == "flatten" || op_type == "flatten2" || op_type == "flatten_contiguous_range")
     return &RecordReshapeOp<FlattenOp>;
