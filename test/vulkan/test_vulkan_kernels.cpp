@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "operators/kernel/central-arm-func/conv_func.h"
+#include "operators/kernel/central-arm-func/conv_transpose_func.h"
 #include "operators/kernel/vulkan/vk_activation.h"
 #include "operators/kernel/vulkan/vk_binary.h"
 #include "operators/kernel/vulkan/vk_conv2d.h"
@@ -184,6 +185,46 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
         REQUIRE(vout.dims == DDim({c.batch, c.out_c, g.out_h, g.out_w}));
         CheckNear(Down(vout), want, 1e-5f);
       }
+  }
+}
+
+TEST_CASE("vulkan conv2d_transpose equals ref::Conv2dTranspose: strides, pads, dilations, groups, bias", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
+  NoValidationMessages none(device);
+  struct Case {
+    int64_t in_c, out_c, h, w, k, stride, dilation, groups, pad_t, pad_l, pad_b, pad_r, extra;
+    bool bias;
+    ActivationSpec act;
+  };
+  const std::vector<Case> cases = {
+      {8, 4, 5, 6, 2, 2, 1, 1, 0, 0, 0, 0, 0, true, {ActivationType::kRelu}},    // OCR det's x2 upsampling
+      {6, 6, 7, 5, 3, 2, 1, 1, 1, 1, 1, 1, 1, false, {ActivationType::kNone}},  // output_padding 1
+      {4, 8, 4, 4, 3, 1, 2, 2, 2, 1, 0, 2, 0, true, {ActivationType::kSigmoid}},  // dilated, grouped, asymmetric
+      {6, 6, 6, 6, 4, 2, 1, 6, 1, 1, 1, 1, 0, true, {ActivationType::kNone}}};   // depthwise transpose
+  for (const auto& c : cases) {
+    ConvGeometry g;
+    g.batch = 2, g.in_c = c.in_c, g.in_h = c.h, g.in_w = c.w, g.out_c = c.out_c, g.groups = c.groups;
+    g.kernel_h = g.kernel_w = c.k, g.stride_h = g.stride_w = c.stride, g.dilation_h = g.dilation_w = c.dilation;
+    g.pad_top = c.pad_t, g.pad_left = c.pad_l, g.pad_bottom = c.pad_b, g.pad_right = c.pad_r;
+    g.out_h = (c.h - 1) * c.stride - c.pad_t - c.pad_b + c.dilation * (c.k - 1) + 1 + c.extra;
+    g.out_w = (c.w - 1) * c.stride - c.pad_l - c.pad_r + c.dilation * (c.k - 1) + 1 + c.extra;
+    INFO("conv_transpose " << c.in_c << "->" << c.out_c << " k" << c.k << " s" << c.stride << " g" << c.groups);
+    const Tensor in = RandomTensor(DDim({2, c.in_c, c.h, c.w}), 51);
+    const Tensor filter = RandomTensor(DDim({c.in_c, c.out_c / c.groups, c.k, c.k}), 52);
+    const Tensor bias = RandomTensor(DDim({c.out_c}), 53);
+    std::vector<float> want(static_cast<size_t>(2 * c.out_c * g.out_h * g.out_w));
+    ref::Conv2dTranspose(g, in.data<float>(), filter.data<float>(), c.bias ? bias.data<float>() : nullptr, c.act,
+                         want.data());
+    VkTensor vin = Up(device, in), vf = Up(device, filter), vb = Up(device, bias), vout;
+    Recorder r(device);
+    RequireOk(RecordConvTranspose2d(&r, g, vin, vf, c.bias ? &vb : nullptr, c.act, &vout));
+    RequireOk(r.SubmitAndWait());
+    REQUIRE(vout.dims == DDim({2, c.out_c, g.out_h, g.out_w}));
+    CheckNear(Down(vout), want, 1e-5f);
   }
 }
 

@@ -116,5 +116,34 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
   return r->Dispatch(*p, {input.buffer.get(), w, b}, {out->buffer.get()}, &push, gx, gy, gz);
 }
 
+Status RecordConvTranspose2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
+                             const VkTensor* bias, const ActivationSpec& act, VkTensor* out) {
+  EMBER_CHECK(g.groups > 0 && g.in_c % g.groups == 0 && g.out_c % g.groups == 0 && g.stride_h > 0 && g.stride_w > 0,
+              "Vulkan conv2d_transpose: groups ", g.groups, " do not divide channels ", g.in_c, " -> ", g.out_c);
+  EMBER_CHECK(input.numel() == g.batch * g.in_c * g.in_h * g.in_w, "Vulkan conv2d_transpose: input ",
+              input.dims.ToString(), " is not the geometry's");
+  EMBER_CHECK(filter.numel() == g.in_c * (g.out_c / g.groups) * g.kernel_h * g.kernel_w,
+              "Vulkan conv2d_transpose: filter ", filter.dims.ToString(), " is not the geometry's");
+  EMBER_CHECK(!bias || bias->numel() == g.out_c, "Vulkan conv2d_transpose: bias ", bias ? bias->dims.ToString() : "",
+              " is not [", g.out_c, "]");
+  if (!SupportsActivation(act.type))
+    return Unimplemented("Vulkan conv2d_transpose: fused activation ", static_cast<int>(act.type), " has no shader");
+  Device* device = nullptr;
+  EMBER_RETURN_IF_ERROR(Device::Get(&device));
+  EMBER_RETURN_IF_ERROR(Reserve(device, DDim({g.batch, g.out_c, g.out_h, g.out_w}), out));
+  auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
+  Conv2dPush push = {u(out->numel()), u(g.in_c), u(g.in_h), u(g.in_w), u(g.out_c), u(g.out_h), u(g.out_w),
+                     u(g.kernel_h), u(g.kernel_w), u(g.stride_h), u(g.stride_w), u(g.dilation_h), u(g.dilation_w),
+                     static_cast<int32_t>(g.pad_top), static_cast<int32_t>(g.pad_left), u(g.groups), bias ? 1u : 0u,
+                     static_cast<int32_t>(act.type), act.a, act.b, act.c};
+  const Pipeline* p = nullptr;
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("conv2d_transpose", {input.buffer.get(), filter.buffer.get()}, 4,
+                                                sizeof(Conv2dPush), &p));
+  uint32_t gx, gy;
+  GroupsFor(*device, out->numel(), 64, &gx, &gy);
+  const Buffer* b = bias ? bias->buffer.get() : filter.buffer.get();  // not read without a bias
+  return r->Dispatch(*p, {input.buffer.get(), filter.buffer.get(), b}, {out->buffer.get()}, &push, gx, gy);
+}
+
 }  // namespace vulkan
 }  // namespace ember

@@ -29,5 +29,11 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
                     const VkTensor* bias, const ActivationSpec& act, VkTensor* out, ConvAlgo algo = ConvAlgo::kAuto,
                     const VkTensor* block_filter = nullptr);
 
+// Records out = act(conv2d_transpose(input, filter) + bias); filter [in_c, out_c / groups, kh, kw], g as
+// ConvTransposeParam::geo (in_* the op's input, out_* its output); out is (re)allocated to [batch, out_c, out_h,
+// out_w].
+Status RecordConvTranspose2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
+                             const VkTensor* bias, const ActivationSpec& act, VkTensor* out);
+
 }  // namespace vulkan
 }  // namespace ember

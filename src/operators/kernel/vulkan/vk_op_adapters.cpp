@@ -3,6 +3,7 @@
 #include "operators/activation_op.h"
 #include "operators/concat_op.h"
 #include "operators/conv_op.h"
+#include "operators/conv_transpose_op.h"
 #include "operators/elementwise_op.h"
 #include "operators/fc_op.h"
 #include "operators/kernel/vulkan/vk_activation.h"
@@ -54,6 +55,27 @@ Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
   EMBER_RETURN_IF_ERROR(b->Out(p.output, &out));
   EMBER_RETURN_IF_ERROR(
       RecordConv2d(b->recorder(), p.geo, *in, *filter, bias, p.act, out, ConvAlgo::kAuto, block_filter));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordConvTransposeOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* conv = dynamic_cast<ConvTransposeOp*>(op);
+  if (!conv) return Status::OK();
+  const ConvTransposeParam& p = conv->param();
+  if (!SupportsActivation(p.act.type) || !Float32(p.input) || p.input->dims().size() != 4 ||
+      (p.bias && !Float32(p.bias)) || (!p.data_format.empty() && p.data_format != "NCHW" &&
+                                       p.data_format != "AnyLayout"))
+    return Status::OK();
+  const VkTensor *in, *filter, *bias = nullptr;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));
+  if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
+  if (!filter || (p.bias && !bias)) return Status::OK();  // freed once packed for the CPU, or not float32
+  EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
+  EMBER_RETURN_IF_ERROR(b->Out(p.output, &out));
+  EMBER_RETURN_IF_ERROR(RecordConvTranspose2d(b->recorder(), p.geo, *in, *filter, bias, p.act, out));
   *recorded = true;
   return Status::OK();
 }
@@ -261,6 +283,7 @@ Status RecordReshapeOp(Backend* b, OperatorBase* op, bool* recorded) {
 
 RecordFn FindRecordFn(const std::string& op_type) {
   if (op_type == "conv2d" || op_type == "depthwise_conv2d") return &RecordConvOp;
+  if (op_type == "conv2d_transpose" || op_type == "depthwise_conv2d_transpose") return &RecordConvTransposeOp;
   if (op_type.rfind("elementwise_", 0) == 0) return &RecordElementwiseOp;
   if (op_type == "pool2d") return &RecordPool2dOp;
   if (op_type == "concat") return &RecordConcatOp;
