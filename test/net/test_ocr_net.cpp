@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 
 #include "net_util.h"
 
@@ -112,6 +113,45 @@ TEST_CASE("OCR: PP-OCRv4 reads rendered English phrases exactly", "[net][ocr]") 
 #ifdef EMBER_HAVE_VULKAN
 // The same phrases with the networks' convolutions, activations and copies on the GPU (lavapipe in CI).
 TEST_CASE("OCR: PP-OCRv4 reads the same phrases exactly on Vulkan", "[net][ocr][vulkan]") { ReadPhrases("vulkan"); }
+
+// The detector's map on Vulkan against the CPU's, with its batch_norm, conv2d_transpose and resize ops on the GPU.
+TEST_CASE("OCR: the PP-OCRv4 detector on Vulkan equals the CPU, every op on the GPU", "[net][ocr][vulkan]") {
+  const std::string dir = OcrModelDir();
+  if (!HaveOcrModels(dir)) FAIL("OCR models not found in " << dir << ": run tools/fetch_ocr_models.sh");
+  const std::string path = dir + "/" + kDetModelFile;
+  const Tensor input = test::RandomTensor(DDim({1, 3, 160, 192}), 5);
+  std::vector<float> outputs[2];
+  for (int on_gpu = 0; on_gpu < 2; ++on_gpu) {
+    ModelOptions mo;
+    if (on_gpu) mo.disabled_passes = {"nchw16c_layout"};  // x86's CPU layout
+    std::shared_ptr<const Model> model;
+    REQUIRE(Model::Load(path, mo, &model).ok());
+    PredictorOptions po;
+    po.device = on_gpu ? "vulkan" : "cpu";
+    po.profile = true;
+    std::unique_ptr<Predictor> p;
+    REQUIRE(Predictor::Create(model, po, &p).ok());
+    REQUIRE(p->SetInput(p->FeedNames()[0], input).ok());
+    REQUIRE(p->Run().ok());
+    const Tensor* out = nullptr;
+    REQUIRE(p->GetOutput(p->FetchNames()[0], &out).ok());
+    outputs[on_gpu] = test::ToVector(*out);
+    if (!on_gpu) continue;
+    std::set<std::string> gpu_types;
+    for (const auto& op : p->LastProfile())
+      if (op.kernel == "vulkan") gpu_types.insert(op.op->type);
+    for (const char* type : {"conv2d", "conv2d_transpose", "batch_norm", "resize"}) {
+      INFO(type);
+      CHECK(gpu_types.count(type) == 1);
+    }
+    CHECK(p->LastDeviceRun().submits == 1);
+  }
+  REQUIRE(outputs[0].size() == outputs[1].size());
+  float worst = 0;
+  for (size_t i = 0; i < outputs[0].size(); ++i) worst = std::max(worst, std::fabs(outputs[0][i] - outputs[1][i]));
+  INFO("max |vulkan - cpu| = " << worst);
+  CHECK(worst <= 1e-3f);  // a probability map: its range is [0, 1]
+}
 #endif
 
 TEST_CASE("OCR: two stacked lines, one gray and one at 24 px/em, are read in order", "[net][ocr]") {

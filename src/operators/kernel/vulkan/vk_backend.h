@@ -44,8 +44,8 @@ class Backend : public DeviceBackend {
   // Submits what was recorded and copies t down when the GPU holds its newest value.
   Status ToHost(const Tensor* t);
   Recorder* recorder() { return recorder_.get(); }
-  // A GPU tensor of `owner`'s own (an op's small tables), kept across runs.
-  VkTensor* Scratch(const void* owner) { return &scratch_[owner]; }
+  // GPU tensors of `owner`'s own (an op's small tables, its intermediates), kept across runs.
+  VkTensor* Scratch(const void* owner, int index = 0) { return &scratch_[{owner, index}]; }
   // The host wrote t (an op on the CPU): a GPU copy or upload of this run is stale.
   void HostWrote(const Tensor* t);
 
@@ -64,7 +64,7 @@ class Backend : public DeviceBackend {
   std::map<const Tensor*, Weight> weights_;
   std::map<const Tensor*, std::shared_ptr<const VkTensor>> weight_copies_;
   std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> packed_copies_;
-  std::map<const void*, VkTensor> scratch_;
+  std::map<std::pair<const void*, int>, VkTensor> scratch_;
   int device_ops_ = 0;
   DeviceRunStats run_start_, last_run_;  // the recorder's counts when the run began, and the last run's work
 };

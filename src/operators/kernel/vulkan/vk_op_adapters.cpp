@@ -1,11 +1,13 @@
 // The op types the GPU runs, each from the parameters its CPU op bound and inferred (one adapter per op family).
 // An adapter leaves an op to the CPU (*recorded = false) for what its shader does not cover.
 #include "operators/activation_op.h"
+#include "operators/batch_norm_op.h"
 #include "operators/concat_op.h"
 #include "operators/conv_op.h"
 #include "operators/conv_transpose_op.h"
 #include "operators/elementwise_op.h"
 #include "operators/fc_op.h"
+#include "operators/kernel/central-arm-func/batch_norm_func.h"
 #include "operators/kernel/vulkan/vk_activation.h"
 #include "operators/kernel/vulkan/vk_backend.h"
 #include "operators/kernel/vulkan/vk_binary.h"
@@ -245,6 +247,42 @@ Status RecordTransposeOp(Backend* b, OperatorBase* op, bool* recorded) {
   return Status::OK();
 }
 
+// Inference batch_norm as the CPU folds it (scale and shift per channel), then x * scale + shift through the
+// broadcasting binary shader. Programs that name training outputs (MeanOut, ...) keep it on the CPU, which fills them.
+Status RecordBatchNormOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* bn = dynamic_cast<BatchNormOp*>(op);
+  if (!bn) return Status::OK();
+  const BatchNormParam& p = bn->param();
+  const int rank = p.x ? p.x->dims().size() : 0;
+  if (!Float32(p.x) || rank < 2 || rank > 4 || p.mean_out || p.variance_out || p.saved_mean || p.saved_variance)
+    return Status::OK();
+  for (const Tensor* t : {p.scale, p.bias, p.mean, p.variance})
+    if (!Float32(t) || !t->initialized()) return Status::OK();
+  const int64_t c = p.x->dims()[1];
+  std::vector<int64_t> dims(static_cast<size_t>(rank), 1);
+  dims[1] = c;
+  Tensor scale, shift;
+  scale.Resize(DDim(dims));
+  shift.Resize(DDim(dims));
+  FoldBatchNorm(p.scale->data<float>(), p.bias->data<float>(), p.mean->data<float>(), p.variance->data<float>(),
+                p.epsilon, c, scale.mutable_data<float>(), shift.mutable_data<float>());
+  Device* device = nullptr;
+  EMBER_RETURN_IF_ERROR(Device::Get(&device));
+  VkTensor *vscale = b->Scratch(op, 0), *vshift = b->Scratch(op, 1), *scaled = b->Scratch(op, 2);
+  EMBER_RETURN_IF_ERROR(Upload(device, scale, vscale));
+  EMBER_RETURN_IF_ERROR(Upload(device, shift, vshift));
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
+  EMBER_RETURN_IF_ERROR(b->Out(p.y, &out));
+  EMBER_RETURN_IF_ERROR(RecordBinary(b->recorder(), BinaryOp::kMul, *x, *vscale, scaled));
+  EMBER_RETURN_IF_ERROR(RecordBinary(b->recorder(), BinaryOp::kAdd, *scaled, *vshift, out));
+  *recorded = true;
+  return Status::OK();
+}
+
 Status RecordResizeOp(Backend* b, OperatorBase* op, bool* recorded) {
   *recorded = false;
   auto* resize = dynamic_cast<ResizeOp*>(op);
@@ -293,6 +331,7 @@ RecordFn FindRecordFn(const std::string& op_type) {
   if (op_type == "shuffle_channel") return &RecordShuffleChannelOp;
   if (op_type == "transpose" || op_type == "transpose2") return &RecordTransposeOp;
   if (op_type == "resize") return &RecordResizeOp;
+  if (op_type == "batch_norm") return &RecordBatchNormOp;
   if (op_type == "reshape" || op_type == "reshape2") return &RecordReshapeOp<ReshapeOp>;
   if (op_type == "flatten" || op_type == "flatten2" || op_type == "flatten_contiguous_range")
     return &RecordReshapeOp<FlattenOp>;
