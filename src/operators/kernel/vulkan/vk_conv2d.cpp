@@ -27,6 +27,14 @@ Status CheckShapes(const ConvGeometry& g, const VkTensor& input, const VkTensor&
               " is not [", g.out_c, "]");
   return Status::OK();
 }
+Conv2dPush MakePush(const ConvGeometry& g, int64_t outputs, bool bias, const ActivationSpec& act) {
+  auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
+  return {u(outputs),     u(g.in_c),     u(g.in_h),     u(g.in_w),       u(g.out_c),       u(g.out_h),
+          u(g.out_w),     u(g.kernel_h), u(g.kernel_w), u(g.stride_h),   u(g.stride_w),    u(g.dilation_h),
+          u(g.dilation_w), static_cast<int32_t>(g.pad_top), static_cast<int32_t>(g.pad_left), u(g.groups),
+          bias ? 1u : 0u, static_cast<int32_t>(act.type), act.a, act.b, act.c};
+}
+
 // shaders/conv2d_layer.glsl's specialization constants, in its constant_id order.
 std::vector<uint32_t> LayerConstants(const ConvGeometry& g, bool bias, const ActivationSpec& act) {
   auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
@@ -69,11 +77,8 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
   Device* device = nullptr;
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
   EMBER_RETURN_IF_ERROR(Reserve(device, DDim({g.batch, g.out_c, g.out_h, g.out_w}), out));
+  const Conv2dPush push = MakePush(g, out->numel(), bias != nullptr, act);
   auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
-  Conv2dPush push = {u(out->numel()), u(g.in_c), u(g.in_h), u(g.in_w), u(g.out_c), u(g.out_h), u(g.out_w),
-                     u(g.kernel_h), u(g.kernel_w), u(g.stride_h), u(g.stride_w), u(g.dilation_h), u(g.dilation_w),
-                     static_cast<int32_t>(g.pad_top), static_cast<int32_t>(g.pad_left), u(g.groups), bias ? 1u : 0u,
-                     static_cast<int32_t>(act.type), act.a, act.b, act.c};
   const int64_t pixels = g.out_h * g.out_w, cout_g = g.out_c / g.groups;
   // The tiled shaders take pixel blocks in x and (batch, group) in z.
   const bool tiles_fit = (pixels + 63) / 64 <= device->max_workgroups_x() && g.batch * g.groups <= 65535;
@@ -131,11 +136,7 @@ Status RecordConvTranspose2d(Recorder* r, const ConvGeometry& g, const VkTensor&
   Device* device = nullptr;
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
   EMBER_RETURN_IF_ERROR(Reserve(device, DDim({g.batch, g.out_c, g.out_h, g.out_w}), out));
-  auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
-  Conv2dPush push = {u(out->numel()), u(g.in_c), u(g.in_h), u(g.in_w), u(g.out_c), u(g.out_h), u(g.out_w),
-                     u(g.kernel_h), u(g.kernel_w), u(g.stride_h), u(g.stride_w), u(g.dilation_h), u(g.dilation_w),
-                     static_cast<int32_t>(g.pad_top), static_cast<int32_t>(g.pad_left), u(g.groups), bias ? 1u : 0u,
-                     static_cast<int32_t>(act.type), act.a, act.b, act.c};
+  const Conv2dPush push = MakePush(g, out->numel(), bias != nullptr, act);
   const Pipeline* p = nullptr;
   EMBER_RETURN_IF_ERROR(device->GetReadPipeline("conv2d_transpose", {input.buffer.get(), filter.buffer.get()}, 4,
                                                 sizeof(Conv2dPush), &p));
