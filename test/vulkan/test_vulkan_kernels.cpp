@@ -173,8 +173,8 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
     for (ConvAlgo algo : {ConvAlgo::kDirect, ConvAlgo::kGemm, ConvAlgo::kBlock, ConvAlgo::kDepthwise})
       for (bool texels : {true, false}) {  // inputs read as texel buffers, or as storage buffers
         if (algo == ConvAlgo::kDepthwise && c.in_c != c.groups) continue;
-        INFO((algo == ConvAlgo::kGemm ? "implicit GEMM" : algo == ConvAlgo::kBlock ? "blocked" : algo == ConvAlgo::kDepthwise ? "depthwise" : "direct")
-             << (texels ? ", texel reads" : ", storage reads"));
+        const char* names[] = {"auto", "direct", "implicit GEMM", "blocked", "depthwise"};  // ConvAlgo's order
+        INFO(names[static_cast<int>(algo)] << (texels ? ", texel reads" : ", storage reads"));
         device->set_texel_reads(texels);
         VkTensor vout;
         Recorder r(device);

@@ -87,7 +87,8 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
     if (algo == ConvAlgo::kBlock && !block_filter) algo = ConvAlgo::kDirect;
   }
   const int64_t k = g.in_c / g.groups * g.kernel_h * g.kernel_w;
-  EMBER_CHECK(algo != ConvAlgo::kBlock || (block_filter && block_filter->numel() == g.groups * ((cout_g + 15) / 16) * k * 16),
+  const int64_t packed = g.groups * ((cout_g + 15) / 16) * k * 16;
+  EMBER_CHECK(algo != ConvAlgo::kBlock || (block_filter && block_filter->numel() == packed),
               "Vulkan conv2d: the blocked shader needs PackBlockFilter's filter");
   EMBER_CHECK(algo == ConvAlgo::kDirect || tiles_fit, "Vulkan conv2d: ", g.out_h, "x", g.out_w,
               " outputs, batch x groups ", g.batch * g.groups, " exceed the tiled shaders' dispatch limits");

@@ -27,11 +27,22 @@ void main() {
   uint batch = i / (p.out_w * p.out_h * p.out_c);
   uint cin_g = p.in_c / p.groups, cout_g = p.out_c / p.groups, g = oc / cout_g, ocl = oc % cout_g;
   float acc = p.has_bias != 0u ? bias[oc] : 0.0;
-  for (uint ky = 0u; ky < p.kernel_h; ++ky) {
+  // Undilated: only taps ky = (oy + pad_top) mod stride + j * stride reach this output, so each lane loops over
+  // its own few taps instead of masking off the other ones (k2 s2: one of four).
+  uint ky0 = 0u, ky_step = 1u, kx0 = 0u, kx_step = 1u;
+  if (p.dilation_h == 1u) {  // + kernel_h * stride_h keeps the dividend positive
+    ky0 = uint(int(oy) + p.pad_top + int(p.kernel_h * p.stride_h)) % p.stride_h;
+    ky_step = p.stride_h;
+  }
+  if (p.dilation_w == 1u) {
+    kx0 = uint(int(ox) + p.pad_left + int(p.kernel_w * p.stride_w)) % p.stride_w;
+    kx_step = p.stride_w;
+  }
+  for (uint ky = ky0; ky < p.kernel_h; ky += ky_step) {
     int ty = int(oy) + p.pad_top - int(ky * p.dilation_h);
     if (ty < 0 || ty % int(p.stride_h) != 0 || ty / int(p.stride_h) >= int(p.in_h)) continue;
     uint iy = uint(ty) / p.stride_h;
-    for (uint kx = 0u; kx < p.kernel_w; ++kx) {
+    for (uint kx = kx0; kx < p.kernel_w; kx += kx_step) {
       int tx = int(ox) + p.pad_left - int(kx * p.dilation_w);
       if (tx < 0 || tx % int(p.stride_w) != 0 || tx / int(p.stride_w) >= int(p.in_w)) continue;
       uint ix = uint(tx) / p.stride_w;
