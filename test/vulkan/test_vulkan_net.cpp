@@ -144,6 +144,56 @@ TEST_CASE("vulkan predictor: repeated runs, a new input shape, every variable re
   }
 }
 
+TEST_CASE("vulkan predictor: pad2d, pad3d, batch_norm and transpose2 run on the GPU as on the CPU", "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  ProgramBuilder pb;  // x [1, 3, 5, 6] -> pad2d reflect -> batch_norm -> transpose2 -> reshape2 -> pad3d circular
+  pb.Feed("x", {1, 3, 5, 6})
+      .Weight("scale", RandomTensor({3}, 1, 0.5f, 1.5f))
+      .Weight("bias", RandomTensor({3}, 2))
+      .Weight("mean", RandomTensor({3}, 3))
+      .Weight("var", RandomTensor({3}, 4, 0.1f, 2.f));
+  pb.Op("pad2d", {{"X", {"x"}}}, {{"Out", {"p"}}},
+        {{"paddings", Attribute::Ints({1, 2, 3, 0})}, {"mode", Attribute::String("reflect")}})
+      .Op("batch_norm",
+          {{"X", {"p"}}, {"Scale", {"scale"}}, {"Bias", {"bias"}}, {"Mean", {"mean"}}, {"Variance", {"var"}}},
+          {{"Y", {"bn"}}}, {{"epsilon", Attribute::Float(1e-3f)}})
+      .Op("transpose2", {{"X", {"bn"}}}, {{"Out", {"t"}}}, {{"axis", Attribute::Ints({0, 3, 1, 2})}})
+      .Op("reshape2", {{"X", {"t"}}}, {{"Out", {"r"}}}, {{"shape", Attribute::Ints({1, 3, 3, 8, 3})}})
+      .Op("pad3d", {{"X", {"r"}}}, {{"Out", {"y"}}},
+          {{"paddings", Attribute::Ints({1, 0, 2, 1, 0, 1})}, {"mode", Attribute::String("circular")}})
+      .Fetch("y");
+  std::string model_bytes, params;
+  pb.Serialize(&model_bytes, &params);
+  ModelOptions mo;
+  mo.optimize = false;
+  std::shared_ptr<const Model> model;
+  REQUIRE(Model::LoadFromMemory(model_bytes.data(), model_bytes.size(), params.data(), params.size(), mo, &model)
+              .ok());
+  const Tensor x = RandomTensor({1, 3, 5, 6}, 5);
+  std::vector<float> got[2];
+  for (int on_gpu = 0; on_gpu < 2; ++on_gpu) {
+    PredictorOptions po;
+    po.device = on_gpu ? "vulkan" : "cpu";
+    po.profile = true;
+    std::unique_ptr<Predictor> p;
+    REQUIRE(Predictor::Create(model, po, &p).ok());
+    REQUIRE(p->SetInput("x", x).ok());
+    const Status s = p->Run();
+    INFO(s.message());
+    REQUIRE(s.ok());
+    const Tensor* y = nullptr;
+    REQUIRE(p->GetOutput("y", &y).ok());
+    got[on_gpu] = ToVector(*y);
+    if (!on_gpu) continue;
+    for (const auto& op : p->LastProfile()) {
+      INFO(op.op->type);
+      if (op.op->type != "feed" && op.op->type != "fetch") CHECK(op.kernel == "vulkan");
+    }
+  }
+  REQUIRE(got[0].size() == got[1].size());
+  for (size_t i = 0; i < got[0].size(); ++i) REQUIRE(std::fabs(got[0][i] - got[1][i]) <= 1e-5f);
+}
+
 TEST_CASE("vulkan predictor: a run that fails midway leaves nothing recorded for the next one", "[vulkan][net]") {
   if (!HaveVulkan()) return;
   const std::string path = ModelsDir() + "/../bench/ncnn/googlenet.param";

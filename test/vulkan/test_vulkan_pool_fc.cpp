@@ -1,5 +1,6 @@
 // The Vulkan pooling, concat, fc and softmax kernels against the plain CPU code (Pool2d of central-arm-func,
 // ref::Softmax, loops written here), under the validation layer as test_vulkan_kernels.cpp.
+#include "operators/kernel/central-arm-func/pad_func.h"
 #include "operators/kernel/central-arm-func/pool2d_func.h"
 #include "operators/kernel/central-arm-func/softmax_func.h"
 #include "operators/kernel/central-arm-func/resize_func.h"
@@ -198,6 +199,35 @@ TEST_CASE("vulkan resize equals the CPU's ResizeReference: nearest, linear, cubi
     REQUIRE(out.dims == want.dims());
     CheckNear(Down(out), ToVector(want), 2e-6f);
   }
+}
+
+TEST_CASE("vulkan pad equals the portable Pad3d: constant, reflect, replicate, circular, 2-D and 3-D", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  const bool texels = GENERATE(true, false);
+  ReadsAs reads(device, texels);
+  INFO((texels ? "texel reads" : "storage reads"));
+  NoValidationMessages none(device);
+  const int64_t planes = 3, d = 3, h = 5, w = 4;
+  const Tensor x = RandomTensor(DDim({1, planes, d, h, w}), 91);
+  const int64_t pad_sets[][6] = {{0, 0, 1, 2, 3, 0}, {1, 2, 2, 1, 1, 3}, {0, 0, 0, 0, 0, 0}};
+  for (int mode = 0; mode < 4; ++mode)
+    for (const auto& pads : pad_sets) {
+      INFO("mode " << mode << ", pads " << pads[0] << pads[1] << pads[2] << pads[3] << pads[4] << pads[5]);
+      const int64_t od = d + pads[0] + pads[1], oh = h + pads[2] + pads[3], ow = w + pads[4] + pads[5];
+      std::vector<float> want(static_cast<size_t>(planes * od * oh * ow));
+      Pad3d(x.data<float>(), want.data(), planes, d, h, w, pads, static_cast<PadMode>(mode), 2.5f);
+      VkTensor gx = Up(device, x), out;
+      Recorder r(device);
+      RequireOk(RecordPad(&r, gx, planes, d, h, w, pads, mode, 2.5f, DDim({1, planes, od, oh, ow}), &out));
+      RequireOk(r.SubmitAndWait());
+      CheckNear(Down(out), want, 0.f);
+    }
+  VkTensor gx = Up(device, x), out;
+  Recorder r(device);
+  const int64_t pads[6] = {0, 0, 1, 1, 1, 1};
+  CHECK(RecordPad(&r, gx, planes, d, h, w, pads, 0, 0.f, DDim({1, planes, d, h, w}), &out).code() ==
+        StatusCode::kInvalidArgument);  // the output's dims are not the padded ones
 }
 
 TEST_CASE("vulkan fc equals a double loop, with and without bias and activation", "[vulkan]") {

@@ -12,6 +12,12 @@ struct TransposePush {
   uint32_t n, rank, dims[6], strides[6];
 };
 
+struct PadPush {
+  uint32_t n, d, h, w, od, oh, ow;
+  int32_t front, top, left, mode;
+  float value;
+};
+
 Status Reserved(const DDim& dims, VkTensor* t) {
   Device* device = nullptr;
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
@@ -61,6 +67,28 @@ Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t
   EMBER_RETURN_IF_ERROR(device->GetReadPipeline("transpose", {x.buffer.get()}, 2, sizeof(TransposePush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, x.numel(), 64, &gx, &gy);
+  return r->Dispatch(*p, {x.buffer.get()}, {out->buffer.get()}, &push, gx, gy);
+}
+
+Status RecordPad(Recorder* r, const VkTensor& x, int64_t planes, int64_t d, int64_t h, int64_t w,
+                 const int64_t pads[6], int mode, float value, const DDim& out_dims, VkTensor* out) {
+  const int64_t od = d + pads[0] + pads[1], oh = h + pads[2] + pads[3], ow = w + pads[4] + pads[5];
+  EMBER_CHECK(x.numel() == planes * d * h * w && out_dims.numel() == planes * od * oh * ow && od > 0 && oh > 0 &&
+                  ow > 0 && mode >= 0 && mode <= 3,
+              "Vulkan pad: ", x.dims.ToString(), " padded to ", out_dims.ToString(), " is not [", planes, ", ", od,
+              ", ", oh, ", ", ow, "] (mode ", mode, ")");
+  EMBER_RETURN_IF_ERROR(Reserved(out_dims, out));
+  auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
+  auto s = [](int64_t v) { return static_cast<int32_t>(v); };
+  PadPush push = {u(out_dims.numel()), u(d), u(h), u(w), u(od), u(oh), u(ow), s(pads[0]), s(pads[2]), s(pads[4]),
+                  s(mode), value};
+  if (push.n == 0) return Status::OK();
+  Device* device = nullptr;
+  EMBER_RETURN_IF_ERROR(Device::Get(&device));
+  const Pipeline* p = nullptr;
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("pad", {x.buffer.get()}, 2, sizeof(PadPush), &p));
+  uint32_t gx, gy;
+  GroupsFor(*device, out_dims.numel(), 64, &gx, &gy);
   return r->Dispatch(*p, {x.buffer.get()}, {out->buffer.get()}, &push, gx, gy);
 }
 

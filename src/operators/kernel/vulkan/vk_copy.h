@@ -1,6 +1,6 @@
 // The copy family on the GPU, all through shaders/copy.comp (rows of floats from one strided place to another):
 // concat, split, shuffle_channel, and the reshapes (a plain copy under a new shape); and transpose
-// (shaders/transpose.comp).
+// (shaders/transpose.comp) and pad (shaders/pad.comp).
 #pragma once
 
 #include <vector>
@@ -27,6 +27,10 @@ Status RecordSplit(Recorder* r, const VkTensor& x, int axis, const std::vector<D
 Status RecordShuffleChannel(Recorder* r, const VkTensor& x, int64_t group, VkTensor* out);
 // out = x with its axes permuted: out's axis d is x's axis perm[d] (rank <= 6), as the transpose ops.
 Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t>& perm, VkTensor* out);
+// pad2d / pad3d: x as [planes, d, h, w] (pad2d: d = 1) padded by pads {front, back, top, bottom, left, right}
+// in `mode` with `value` for the constant; out is (re)allocated to out_dims.
+Status RecordPad(Recorder* r, const VkTensor& x, int64_t planes, int64_t d, int64_t h, int64_t w,
+                 const int64_t pads[6], int mode, float value, const DDim& out_dims, VkTensor* out);
 // out = x's values under out_dims (same element count).
 Status RecordReshape(Recorder* r, const VkTensor& x, const DDim& out_dims, VkTensor* out);
 

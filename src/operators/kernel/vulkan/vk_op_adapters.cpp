@@ -18,6 +18,7 @@
 #include "operators/kernel/vulkan/vk_resize.h"
 #include "operators/kernel/vulkan/vk_softmax.h"
 #include "operators/flatten_op.h"
+#include "operators/pad_op.h"
 #include "operators/pool2d_op.h"
 #include "operators/reshape_op.h"
 #include "operators/resize_op.h"
@@ -299,6 +300,26 @@ Status RecordResizeOp(Backend* b, OperatorBase* op, bool* recorded) {
   return Status::OK();
 }
 
+Status RecordPadOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* pad = dynamic_cast<PadOp*>(op);
+  if (!pad) return Status::OK();
+  const PadParam& p = pad->param();
+  const DDim& d = p.x ? p.x->dims() : DDim();
+  if (!Float32(p.x) || d.size() != (p.is_3d ? 5 : 4)) return Status::OK();
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();  // a weight freed once packed for the CPU
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  static_assert(static_cast<int>(PadMode::kCircular) == 3, "shaders/pad.comp's mode codes");
+  const int64_t depth = p.is_3d ? d[2] : 1;
+  EMBER_RETURN_IF_ERROR(RecordPad(b->recorder(), *x, d[0] * d[1], depth, d[d.size() - 2], d[d.size() - 1], p.pads,
+                                  static_cast<int>(p.mode), p.value, p.out->dims(), out));
+  *recorded = true;
+  return Status::OK();
+}
+
 // The reshapes: X and Out of whichever op class, a copy under Out's shape (XShape outputs stay on the host).
 template <typename OpT>
 Status RecordReshapeOp(Backend* b, OperatorBase* op, bool* recorded) {
@@ -331,6 +352,7 @@ RecordFn FindRecordFn(const std::string& op_type) {
   if (op_type == "shuffle_channel") return &RecordShuffleChannelOp;
   if (op_type == "transpose" || op_type == "transpose2") return &RecordTransposeOp;
   if (op_type == "resize") return &RecordResizeOp;
+  if (op_type == "pad2d" || op_type == "pad3d") return &RecordPadOp;
   if (op_type == "batch_norm") return &RecordBatchNormOp;
   if (op_type == "reshape" || op_type == "reshape2") return &RecordReshapeOp<ReshapeOp>;
   if (op_type == "flatten" || op_type == "flatten2" || op_type == "flatten_contiguous_range")
