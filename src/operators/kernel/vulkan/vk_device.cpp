@@ -198,6 +198,8 @@ Status Device::PickPhysicalDevice() {
       max_groups_x_ = props.limits.maxComputeWorkGroupCount[0];
       max_texel_elements_ = props.limits.maxTexelBufferElements;
       if (families[q].timestampValidBits > 0) timestamp_ns_ = props.limits.timestampPeriod;
+      const uint32_t bits = families[q].timestampValidBits;
+      timestamp_mask_ = bits >= 64 ? ~0ull : (1ull << bits) - 1;
       vkGetPhysicalDeviceMemoryProperties(pd, &memory_);
       return Status::OK();
     }

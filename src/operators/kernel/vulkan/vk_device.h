@@ -100,6 +100,7 @@ class Device {
   uint32_t max_texel_elements() const { return max_texel_elements_; }
   // Nanoseconds per timestamp tick; 0 when the compute queue writes no timestamps.
   double timestamp_ns() const { return timestamp_ns_; }
+  uint64_t timestamp_mask() const { return timestamp_mask_; }  // the valid bits: differences wrap within them
 
  private:
   Device() = default;
@@ -121,6 +122,7 @@ class Device {
   uint32_t max_groups_x_ = 65535;
   uint32_t max_texel_elements_ = 65536;
   double timestamp_ns_ = 0;
+  uint64_t timestamp_mask_ = ~0ull;
   std::string name_;
   std::mutex queue_mutex_;
   std::mutex pipelines_mutex_;

@@ -73,7 +73,8 @@ Status Recorder::ReadTimestamps() {
                                                       VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
                                 "vkGetQueryPoolResults"));
   for (uint32_t i = 1; i < queries_used_; ++i)
-    times_ms_[query_tags_[i - 1]] += static_cast<double>(ticks[i] - ticks[i - 1]) * device_->timestamp_ns() * 1e-6;
+    times_ms_[query_tags_[i - 1]] +=
+        static_cast<double>((ticks[i] - ticks[i - 1]) & device_->timestamp_mask()) * device_->timestamp_ns() * 1e-6;
   queries_used_ = 0;
   return Status::OK();
 }
