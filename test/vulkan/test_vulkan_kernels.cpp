@@ -49,12 +49,7 @@ std::vector<float> BinaryRef(BinaryOp op, const Tensor& a, const Tensor& b, cons
 }  // namespace
 
 TEST_CASE("vulkan activations equal ApplyActivation around the work-group size", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   const std::vector<ActivationSpec> specs = {
       {ActivationType::kRelu}, {ActivationType::kRelu6, 6.f}, {ActivationType::kLeakyRelu, 0.1f},
       {ActivationType::kSigmoid}, {ActivationType::kTanh}, {ActivationType::kSwish, 1.5f},
@@ -92,12 +87,7 @@ TEST_CASE("vulkan activation past one row of work groups (a 2-D grid)", "[vulkan
 }
 
 TEST_CASE("vulkan binary ops broadcast as numpy does", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   struct Case {
     std::vector<int64_t> a, b, out;
   };
@@ -189,12 +179,7 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
 }
 
 TEST_CASE("vulkan conv2d_transpose equals ref::Conv2dTranspose: strides, pads, dilations, groups, bias", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   struct Case {
     int64_t in_c, out_c, h, w, k, stride, dilation, groups, pad_t, pad_l, pad_b, pad_r, extra;
     bool bias;

@@ -17,12 +17,7 @@ using namespace ember::vulkan;
 
 TEST_CASE("vulkan pool2d equals the portable Pool2d: max, average, pads, ceil windows, global, adaptive",
           "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   struct Case {
     int64_t c, h, w, k, stride, pad, out_h, out_w;
     bool is_max, exclusive, adaptive;
@@ -53,12 +48,7 @@ TEST_CASE("vulkan pool2d equals the portable Pool2d: max, average, pads, ceil wi
 }
 
 TEST_CASE("vulkan concat along every axis equals the inputs laid side by side", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   const Tensor a = RandomTensor(DDim({2, 3, 4, 5}), 61), b = RandomTensor(DDim({2, 3, 4, 5}), 62);
   for (int axis = 0; axis < 4; ++axis) {
     std::vector<int64_t> od = {2, 3, 4, 5};
@@ -82,12 +72,7 @@ TEST_CASE("vulkan concat along every axis equals the inputs laid side by side", 
 }
 
 TEST_CASE("vulkan split, shuffle_channel and reshape move every value where the CPU ops do", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   const Tensor x = RandomTensor(DDim({2, 6, 3, 5}), 65);
   const auto v = ToVector(x);
   VkTensor gx = Up(device, x);
@@ -117,12 +102,7 @@ TEST_CASE("vulkan split, shuffle_channel and reshape move every value where the 
 }
 
 TEST_CASE("vulkan transpose moves every value where its permutation says, ranks 1 to 6", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> cases = {
       {{7}, {0}}, {{3, 5}, {1, 0}}, {{2, 3, 4, 5}, {0, 2, 3, 1}}, {{2, 3, 4, 5}, {3, 1, 0, 2}},
       {{2, 3, 2, 4, 3}, {4, 0, 3, 1, 2}}, {{2, 1, 3, 2, 2, 3}, {5, 4, 3, 2, 1, 0}}};
@@ -157,12 +137,7 @@ TEST_CASE("vulkan transpose moves every value where its permutation says, ranks 
 }
 
 TEST_CASE("vulkan resize equals the CPU's ResizeReference: nearest, linear, cubic, coordinate modes, roi", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   struct Case {
     ResizeMode mode;
     ResizeCoord coord;
@@ -202,12 +177,7 @@ TEST_CASE("vulkan resize equals the CPU's ResizeReference: nearest, linear, cubi
 }
 
 TEST_CASE("vulkan pad equals the portable Pad3d: constant, reflect, replicate, circular, 2-D and 3-D", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   const int64_t planes = 3, d = 3, h = 5, w = 4;
   const Tensor x = RandomTensor(DDim({1, planes, d, h, w}), 91);
   const int64_t pad_sets[][6] = {{0, 0, 1, 2, 3, 0}, {1, 2, 2, 1, 1, 3}, {0, 0, 0, 0, 0, 0}};
@@ -231,12 +201,7 @@ TEST_CASE("vulkan pad equals the portable Pad3d: constant, reflect, replicate, c
 }
 
 TEST_CASE("vulkan fc equals a double loop, with and without bias and activation", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   for (int64_t m : {1, 3}) {
     for (int64_t n : {1, 10, 65, 1000}) {
       const int64_t k = 129;
@@ -263,12 +228,7 @@ TEST_CASE("vulkan fc equals a double loop, with and without bias and activation"
 }
 
 TEST_CASE("vulkan softmax and log-softmax equal ref::Softmax along any axis", "[vulkan]") {
-  vulkan::Device* device = DeviceOrSkip();
-  if (!device) return;
-  const bool texels = GENERATE(true, false);
-  ReadsAs reads(device, texels);
-  INFO((texels ? "texel reads" : "storage reads"));
-  NoValidationMessages none(device);
+  VULKAN_CASE_BOTH_READS(device);
   struct Case {
     int64_t outer, n, inner;
   };

@@ -47,6 +47,16 @@ struct ReadsAs {
   }
 };
 
+// The start of a kernel case that runs twice, with texel and with storage-buffer reads (GENERATE): `device`, or a
+// return without one; the validation layer must report nothing during the case.
+#define VULKAN_CASE_BOTH_READS(device)                          \
+  vulkan::Device* device = ::ember::test::DeviceOrSkip();       \
+  if (!device) return;                                          \
+  const bool texels_ = GENERATE(true, false);                   \
+  ::ember::test::ReadsAs reads_(device, texels_);               \
+  INFO((texels_ ? "texel reads" : "storage reads"));            \
+  ::ember::test::NoValidationMessages none_(device)
+
 inline vulkan::VkTensor Up(vulkan::Device* device, const Tensor& t) {
   vulkan::VkTensor v;
   Status s = vulkan::Upload(device, t, &v);

@@ -139,26 +139,7 @@ void Backend::HostWrote(const Tensor* t) {
 Status Backend::Submit() { return recorder_->SubmitAndWait(); }
 
 Status Backend::In(const Tensor* t, const VkTensor** out) {
-  auto w = weights_.find(t);
-  if (w != weights_.end()) {
-    auto& copy = weight_copies_[t];
-    if (!copy) {
-      Status status;
-      Device* device = device_;
-      // Under the lock ReleaseWeight takes: the weight is either whole or already freed here.
-      copy = std::static_pointer_cast<const VkTensor>(w->second.owner->Derived(
-          "vulkan:" + w->second.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
-            if (!t->initialized() || t->dtype() != DataType::kFloat32) return nullptr;
-            auto v = std::make_shared<VkTensor>();
-            status = Upload(device, *t, v.get());
-            *bytes = v->buffer ? v->buffer->bytes() : 0;
-            return status.ok() ? v : nullptr;
-          }));
-      EMBER_RETURN_IF_ERROR(status);
-    }
-    *out = copy.get();  // null: freed, or not float32
-    return Status::OK();
-  }
+  if (weights_.count(t)) return WeightCopy(t, "", nullptr, out);  // null: freed, or not float32
   VkTensor& copy = copies_[t];
   if (!device_newer_.count(t) && !uploaded_.count(t)) {
     // The host's value goes into the copy now; a dispatch recorded earlier in this run may still read the old one.
@@ -174,17 +155,22 @@ Status Backend::In(const Tensor* t, const VkTensor** out) {
 Status Backend::InPacked(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
                          const VkTensor** out) {
   *out = nullptr;
-  auto w = weights_.find(t);
-  if (w == weights_.end()) return Status::OK();
-  auto& copy = packed_copies_[{t, layout}];
+  return weights_.count(t) ? WeightCopy(t, layout, pack, out) : Status::OK();
+}
+
+Status Backend::WeightCopy(const Tensor* t, const std::string& layout,
+                           const std::function<Tensor(const Tensor&)>& pack, const VkTensor** out) {
+  const Weight& w = weights_.at(t);
+  auto& copy = weight_copies_[{t, layout}];
   if (!copy) {
     Status status;
     Device* device = device_;
-    copy = std::static_pointer_cast<const VkTensor>(w->second.owner->Derived(
-        "vulkan:" + layout + ":" + w->second.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
+    // Under the lock ReleaseWeight takes: the weight is either whole or already freed here.
+    copy = std::static_pointer_cast<const VkTensor>(w.owner->Derived(
+        "vulkan:" + (layout.empty() ? "" : layout + ":") + w.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
           if (!t->initialized() || t->dtype() != DataType::kFloat32) return nullptr;
           auto v = std::make_shared<VkTensor>();
-          status = Upload(device, pack(*t), v.get());
+          status = pack ? Upload(device, pack(*t), v.get()) : Upload(device, *t, v.get());
           *bytes = v->buffer ? v->buffer->bytes() : 0;
           return status.ok() ? v : nullptr;
         }));

@@ -62,8 +62,10 @@ class Backend : public DeviceBackend {
   std::set<const Tensor*> uploaded_;      // activations uploaded in this run
   std::set<const Tensor*> bound_;         // copies a dispatch of this run reads or writes
   std::map<const Tensor*, Weight> weights_;
-  std::map<const Tensor*, std::shared_ptr<const VkTensor>> weight_copies_;
-  std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> packed_copies_;
+  // Weight t's GPU copy as is (layout "") or packed; each made once per Model (Scope::Derived).
+  Status WeightCopy(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
+                    const VkTensor** out);
+  std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> weight_copies_;
   std::map<std::pair<const void*, int>, VkTensor> scratch_;
   int device_ops_ = 0;
   DeviceRunStats run_start_, last_run_;  // the recorder's counts when the run began, and the last run's work

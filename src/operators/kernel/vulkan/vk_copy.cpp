@@ -23,6 +23,18 @@ Status Reserved(const DDim& dims, VkTensor* t) {
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
   return Reserve(device, dims, t);
 }
+// One invocation per output element (n of them) of a shader reading x as its INPUT 0 and writing out.
+template <typename Push>
+Status DispatchPerOutput(Recorder* r, const char* shader, const VkTensor& x, const Push& push, int64_t n,
+                         VkTensor* out) {
+  Device* device = nullptr;
+  EMBER_RETURN_IF_ERROR(Device::Get(&device));
+  const Pipeline* p = nullptr;
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shader, {x.buffer.get()}, 2, sizeof(Push), &p));
+  uint32_t gx, gy;
+  GroupsFor(*device, n, 64, &gx, &gy);
+  return r->Dispatch(*p, {x.buffer.get()}, {out->buffer.get()}, &push, gx, gy);
+}
 }  // namespace
 
 Status RecordCopyRows(Recorder* r, const VkTensor& src, const CopyRows& c, VkTensor* dst) {
@@ -31,16 +43,10 @@ Status RecordCopyRows(Recorder* r, const VkTensor& src, const CopyRows& c, VkTen
   const int64_t dst_end = (c.rows - 1) * c.dst_stride + c.dst_offset + c.row_len;
   if (src_end > src.numel() || dst_end > dst->numel())
     return Internal("Vulkan copy past a tensor's end: ", src.dims.ToString(), " -> ", dst->dims.ToString());
-  Device* device = nullptr;
-  EMBER_RETURN_IF_ERROR(Device::Get(&device));
-  const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("copy", {src.buffer.get()}, 2, sizeof(CopyPush), &p));
   auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
   CopyPush push = {u(c.rows * c.row_len), u(c.row_len), u(c.src_stride), u(c.src_offset), u(c.dst_stride),
                    u(c.dst_offset)};
-  uint32_t gx, gy;
-  GroupsFor(*device, c.rows * c.row_len, 64, &gx, &gy);
-  return r->Dispatch(*p, {src.buffer.get()}, {dst->buffer.get()}, &push, gx, gy);
+  return DispatchPerOutput(r, "copy", src, push, c.rows * c.row_len, dst);
 }
 
 Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t>& perm, VkTensor* out) {
@@ -61,13 +67,7 @@ Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t
   }
   EMBER_RETURN_IF_ERROR(Reserved(DDim(out_dims), out));
   if (x.numel() == 0) return Status::OK();
-  Device* device = nullptr;
-  EMBER_RETURN_IF_ERROR(Device::Get(&device));
-  const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("transpose", {x.buffer.get()}, 2, sizeof(TransposePush), &p));
-  uint32_t gx, gy;
-  GroupsFor(*device, x.numel(), 64, &gx, &gy);
-  return r->Dispatch(*p, {x.buffer.get()}, {out->buffer.get()}, &push, gx, gy);
+  return DispatchPerOutput(r, "transpose", x, push, x.numel(), out);
 }
 
 Status RecordPad(Recorder* r, const VkTensor& x, int64_t planes, int64_t d, int64_t h, int64_t w,
@@ -83,13 +83,7 @@ Status RecordPad(Recorder* r, const VkTensor& x, int64_t planes, int64_t d, int6
   PadPush push = {u(out_dims.numel()), u(d), u(h), u(w), u(od), u(oh), u(ow), s(pads[0]), s(pads[2]), s(pads[4]),
                   s(mode), value};
   if (push.n == 0) return Status::OK();
-  Device* device = nullptr;
-  EMBER_RETURN_IF_ERROR(Device::Get(&device));
-  const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("pad", {x.buffer.get()}, 2, sizeof(PadPush), &p));
-  uint32_t gx, gy;
-  GroupsFor(*device, out_dims.numel(), 64, &gx, &gy);
-  return r->Dispatch(*p, {x.buffer.get()}, {out->buffer.get()}, &push, gx, gy);
+  return DispatchPerOutput(r, "pad", x, push, out_dims.numel(), out);
 }
 
 Status RecordConcat(Recorder* r, const std::vector<const VkTensor*>& xs, int axis, const DDim& out_dims,

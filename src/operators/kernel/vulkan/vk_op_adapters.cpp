@@ -36,6 +36,14 @@ namespace {
 
 bool Float32(const Tensor* t) { return t && t->dtype() == DataType::kFloat32; }
 
+// The GPU copies of an op's one input x and one output y; *gx null (and y left alone) when x is a weight freed
+// once packed for the CPU: the op then runs there.
+Status InOut(Backend* b, const Tensor* x, const Tensor* y, const VkTensor** gx, VkTensor** gy) {
+  *gy = nullptr;
+  EMBER_RETURN_IF_ERROR(b->In(x, gx));
+  return *gx ? b->Out(y, gy) : Status::OK();
+}
+
 Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
   *recorded = false;
   auto* conv = dynamic_cast<ConvOp*>(op);
@@ -91,9 +99,8 @@ Status RecordActivationOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!SupportsActivation(p.act.type) || !Float32(p.x)) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
   EMBER_RETURN_IF_ERROR(RecordActivation(b->recorder(), p.act, *x, out));
   *recorded = true;
   return Status::OK();
@@ -131,9 +138,8 @@ Status RecordPool2dOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (p.nchw16c || p.mask || !SupportsPool2d(p.geo) || !Float32(p.x)) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
   EMBER_RETURN_IF_ERROR(RecordPool2d(b->recorder(), p.geo, *x, out));
   *recorded = true;
   return Status::OK();
@@ -186,9 +192,8 @@ Status RecordSoftmaxOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!Float32(p.x)) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
   EMBER_RETURN_IF_ERROR(RecordSoftmax(b->recorder(), p.outer, p.axis_size, p.inner, p.log, *x, out));
   *recorded = true;
   return Status::OK();
@@ -224,9 +229,8 @@ Status RecordShuffleChannelOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!Float32(p.x)) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
   EMBER_RETURN_IF_ERROR(RecordShuffleChannel(b->recorder(), *x, p.group, out));
   *recorded = true;
   return Status::OK();
@@ -240,12 +244,27 @@ Status RecordTransposeOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!Float32(p.x) || p.x->dims().size() > 6) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
   EMBER_RETURN_IF_ERROR(RecordTranspose(b->recorder(), *x, p.axis, out));
   *recorded = true;
   return Status::OK();
+}
+
+// scale and shift [1, C, 1...] (rank dims) of an inference batch_norm, folded as the CPU kernel does.
+Status UploadFoldedBatchNorm(const BatchNormParam& p, int rank, VkTensor* scale_out, VkTensor* shift_out) {
+  const int64_t c = p.x->dims()[1];
+  std::vector<int64_t> dims(static_cast<size_t>(rank), 1);
+  dims[1] = c;
+  Tensor scale, shift;
+  scale.Resize(DDim(dims));
+  shift.Resize(DDim(dims));
+  FoldBatchNorm(p.scale->data<float>(), p.bias->data<float>(), p.mean->data<float>(), p.variance->data<float>(),
+                p.epsilon, c, scale.mutable_data<float>(), shift.mutable_data<float>());
+  Device* device = nullptr;
+  EMBER_RETURN_IF_ERROR(Device::Get(&device));
+  EMBER_RETURN_IF_ERROR(Upload(device, scale, scale_out));
+  return Upload(device, shift, shift_out);
 }
 
 // Inference batch_norm as the CPU folds it (scale and shift per channel), then x * scale + shift through the
@@ -260,24 +279,13 @@ Status RecordBatchNormOp(Backend* b, OperatorBase* op, bool* recorded) {
     return Status::OK();
   for (const Tensor* t : {p.scale, p.bias, p.mean, p.variance})
     if (!Float32(t) || !t->initialized()) return Status::OK();
-  const int64_t c = p.x->dims()[1];
-  std::vector<int64_t> dims(static_cast<size_t>(rank), 1);
-  dims[1] = c;
-  Tensor scale, shift;
-  scale.Resize(DDim(dims));
-  shift.Resize(DDim(dims));
-  FoldBatchNorm(p.scale->data<float>(), p.bias->data<float>(), p.mean->data<float>(), p.variance->data<float>(),
-                p.epsilon, c, scale.mutable_data<float>(), shift.mutable_data<float>());
-  Device* device = nullptr;
-  EMBER_RETURN_IF_ERROR(Device::Get(&device));
   VkTensor *vscale = b->Scratch(op, 0), *vshift = b->Scratch(op, 1), *scaled = b->Scratch(op, 2);
-  EMBER_RETURN_IF_ERROR(Upload(device, scale, vscale));
-  EMBER_RETURN_IF_ERROR(Upload(device, shift, vshift));
+  if (vscale->dims.size() != rank)  // the statistics are weights: folded and uploaded on the first run only
+    EMBER_RETURN_IF_ERROR(UploadFoldedBatchNorm(p, rank, vscale, vshift));
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.y, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.y, &x, &out));
+  if (!x) return Status::OK();
   EMBER_RETURN_IF_ERROR(RecordBinary(b->recorder(), BinaryOp::kMul, *x, *vscale, scaled));
   EMBER_RETURN_IF_ERROR(RecordBinary(b->recorder(), BinaryOp::kAdd, *scaled, *vshift, out));
   *recorded = true;
@@ -292,9 +300,8 @@ Status RecordResizeOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!Float32(p.x)) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
   EMBER_RETURN_IF_ERROR(RecordResize(b->recorder(), p, *x, b->Scratch(op), out));
   *recorded = true;
   return Status::OK();
@@ -309,9 +316,8 @@ Status RecordPadOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!Float32(p.x) || d.size() != (p.is_3d ? 5 : 4)) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
   static_assert(static_cast<int>(PadMode::kCircular) == 3, "shaders/pad.comp's mode codes");
   const int64_t depth = p.is_3d ? d[2] : 1;
   EMBER_RETURN_IF_ERROR(RecordPad(b->recorder(), *x, d[0] * d[1], depth, d[d.size() - 2], d[d.size() - 1], p.pads,
@@ -330,9 +336,8 @@ Status RecordReshapeOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!Float32(p.x)) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
-  if (!x) return Status::OK();  // a weight freed once packed for the CPU
-  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
   EMBER_RETURN_IF_ERROR(RecordReshape(b->recorder(), *x, p.out->dims(), out));
   *recorded = true;
   return Status::OK();
