@@ -20,6 +20,8 @@ class DeviceBackend {
   // wrapper that brings the op's inputs to the host before it runs on the CPU.
   // scope: the executor's (its root holds the weights).
   virtual Status Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) = 0;
+  // Light mode: the run no longer reads t (its last reader ran or was recorded), so its device memory can be reused.
+  virtual void Dead(const Tensor* t) { (void)t; }
   // Drops work a failed run left recorded.
   virtual Status BeginRun() = 0;
   // Finishes the device's work and copies `outputs` that the device wrote to the host (all: every tensor it
@@ -30,11 +32,15 @@ class DeviceBackend {
   virtual void SetProfiling(bool on) = 0;
   virtual bool DeviceMs(const OperatorBase* op, double* ms) const = 0;
   virtual DeviceRunStats LastRun() const = 0;
+  // Why `op` ran on the CPU in the last run ("" when the device ran it): for inspect.
+  virtual std::string WhyOnHost(const OperatorBase* op) const = 0;
   // How many ops the device runs, and their names ("conv2d (output x) on vulkan: ..." for inspect).
   virtual int DeviceOps() const = 0;
 };
 
-// The backend for PredictorOptions::device ("vulkan"); Unimplemented when this build lacks it.
-Status CreateDeviceBackend(const std::string& device, std::unique_ptr<DeviceBackend>* out);
+// The backend for PredictorOptions::device ("vulkan"); Unimplemented when this build lacks it. pipeline_cache:
+// a file the device's compiled pipelines are loaded from (when it exists) and saved to ("" for none).
+Status CreateDeviceBackend(const std::string& device, const std::string& pipeline_cache,
+                           std::unique_ptr<DeviceBackend>* out);
 
 }  // namespace ember

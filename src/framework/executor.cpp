@@ -351,6 +351,8 @@ Status Executor::RunPlan(Plan* plan) {
     }
     if (light && !use_arena)
       for (size_t t : plan->free_after[step]) temps[t]->Release();
+    if (light && options_.backend)
+      for (size_t t : plan->free_after[step]) options_.backend->Dead(temps[t]);
   }
   if (options_.backend) {  // the kept outputs onto the host
     std::vector<Tensor*> kept;
@@ -360,6 +362,7 @@ Status Executor::RunPlan(Plan* plan) {
     for (OpTiming& t : last_profile_) {
       double ms = 0;
       if (options_.backend->DeviceMs(ops_[t.op_index].get(), &ms)) t.device_ms = ms;
+      t.why_on_host = options_.backend->WhyOnHost(ops_[t.op_index].get());
     }
   }
   if (light && (!use_arena || !fits)) {

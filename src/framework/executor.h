@@ -33,6 +33,7 @@ struct OpTiming {
   double device_ms = -1;             // its work on the device backend (GPU timestamps); -1: none
   std::map<std::string, DDim> dims;  // every input and output variable
   std::string kernel;                // OperatorBase::KernelName() after the Run
+  std::string why_on_host;           // with a device backend: why the CPU ran it ("" when the device did)
 };
 
 // Activation memory of the last Run's plan (bytes).

@@ -325,7 +325,7 @@ Status ToExecutorOptions(const PredictorOptions& o, ExecutorOptions* eo) {
   eo->light_mode = o.light_mode;
   eo->profile = o.profile;
   std::unique_ptr<DeviceBackend> backend;
-  EMBER_RETURN_IF_ERROR(CreateDeviceBackend(o.device, &backend));
+  EMBER_RETURN_IF_ERROR(CreateDeviceBackend(o.device, o.vulkan_pipeline_cache, &backend));
   eo->backend = std::move(backend);
   return Status::OK();
 }
@@ -463,7 +463,7 @@ Status Predictor::Run(const std::vector<std::string>& fetch) {
 std::vector<OpProfile> Predictor::LastProfile() const {
   std::vector<OpProfile> out;
   for (const auto& t : executor_->LastProfile())
-    out.push_back({&program_->block0().ops[t.op_index], t.ms, t.device_ms, t.dims, t.kernel});
+    out.push_back({&program_->block0().ops[t.op_index], t.ms, t.device_ms, t.dims, t.kernel, t.why_on_host});
   return out;
 }
 

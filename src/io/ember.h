@@ -115,6 +115,10 @@ struct PredictorOptions {
   bool profile = false;             // time each op (Predictor::LastProfile)
   // "cpu", or "vulkan": ops with a Vulkan kernel run on the GPU, the others on the CPU (docs/DESIGN.md, Vulkan).
   std::string device = "cpu";
+  // Vulkan: a file of the driver's compiled pipelines (VkPipelineCache), loaded when the predictor is created
+  // (when it exists and this device and driver wrote it) and written after a run that built new pipelines, so
+  // that the next process skips compiling them. "": none.
+  std::string vulkan_pipeline_cache;
 };
 
 // One op of a profiled Run.
@@ -124,6 +128,7 @@ struct OpProfile {
   double device_ms = -1;                    // its dispatches' GPU time (timestamps, profile on); -1: none
   std::map<std::string, DDim> dims;         // shapes of its inputs and outputs in that Run
   std::string kernel;                       // implementation chosen ("" when the kernel does not say)
+  std::string why_on_host;                  // a device predictor's op the CPU ran: why not the device ("": it did)
 };
 
 // Activation memory of a predictor's last Run (bytes).

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <cstdlib>
 #include <vector>
 
@@ -237,6 +238,46 @@ TEST_CASE("vulkan recorder: one submit, barriers only between dependent dispatch
   RequireOk(RecordActivation(&r, {ActivationType::kAbs}, d, &a));
   RequireOk(r.SubmitAndWait());
   CheckNear(Down(a), Down(d), 0.f);
+}
+
+TEST_CASE("vulkan recorder: the same dispatches again submit the command buffer recorded before", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  NoValidationMessages none(device);
+  const Tensor x1 = RandomTensor(DDim({1, 4, 8, 8}), 61), x2 = RandomTensor(DDim({1, 4, 8, 8}), 62);
+  VkTensor vx = Up(device, x1), a, b;
+  Recorder r(device);
+  // One run: a = scale * x, b = a + x, so b = (scale + 1) * x from whatever x holds when it runs.
+  auto run = [&](float scale, const Tensor& x) {
+    std::memcpy(vx.buffer->data(), x.data<float>(), x.numel() * sizeof(float));
+    RequireOk(r.Reset());
+    RequireOk(RecordActivation(&r, {ActivationType::kScale, scale, 0.f}, vx, &a));
+    RequireOk(RecordBinary(&r, BinaryOp::kAdd, a, vx, &b));
+    RequireOk(r.SubmitAndWait());
+    std::vector<float> want = ToVector(x);
+    for (float& v : want) v *= scale + 1.f;
+    CheckNear(Down(b), want, 1e-6f);
+  };
+  run(2.f, x1);
+  CHECK(r.reused_submits() == 0);
+  run(2.f, x2);  // new values in the same buffers: replayed
+  CHECK(r.reused_submits() == 1);
+  run(3.f, x2);  // another push constant: recorded anew
+  CHECK(r.reused_submits() == 1);
+  run(3.f, x1);
+  CHECK(r.reused_submits() == 2);
+  r.set_reuse(false);
+  run(3.f, x2);
+  CHECK(r.reused_submits() == 2);
+  r.set_reuse(true);
+  VkTensor other = Up(device, x2);  // another input buffer: recorded anew
+  RequireOk(r.Reset());
+  RequireOk(RecordActivation(&r, {ActivationType::kScale, 3.f, 0.f}, other, &a));
+  RequireOk(RecordBinary(&r, BinaryOp::kAdd, a, vx, &b));
+  RequireOk(r.SubmitAndWait());
+  CHECK(r.reused_submits() == 2);
+  CHECK(r.submits() == 6);
+  CHECK(r.dispatches() == 12);
 }
 
 TEST_CASE("vulkan: activations without a shader and wrong conv shapes are clear errors", "[vulkan]") {

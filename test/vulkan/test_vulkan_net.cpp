@@ -6,6 +6,9 @@
 #include "framework/device_backend.h"
 
 #include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
 
 using namespace ember;
 using namespace ember::test;
@@ -14,7 +17,7 @@ namespace {
 
 bool HaveVulkan() {
   std::unique_ptr<DeviceBackend> backend;
-  Status s = CreateDeviceBackend("vulkan", &backend);
+  Status s = CreateDeviceBackend("vulkan", "", &backend);
   if (s.ok()) return true;
   const char* require = std::getenv("EMBER_REQUIRE_VULKAN");
   if (require && *require == '1') FAIL(s.message());
@@ -215,4 +218,98 @@ TEST_CASE("vulkan predictor: a run that fails midway leaves nothing recorded for
   const std::vector<float> got = ToVector(*out);
   REQUIRE(got.size() == ref.values[0].size());
   for (size_t k = 0; k < got.size(); ++k) REQUIRE(std::fabs(got[k] - ref.values[0][k]) <= 1e-6f);
+}
+
+namespace {
+
+// The fetch of squeezenet on predictor p for an input of uniform values in [0, 1) from `seed`.
+std::vector<float> SqueezenetOutput(Predictor* p, int size, uint32_t seed) {
+  const Tensor in = RandomTensor(DDim({1, 3, size, size}), seed, 0.f, 1.f);
+  REQUIRE(p->SetInput(p->FeedNames()[0], in).ok());
+  REQUIRE(p->Run().ok());
+  const Tensor* out = nullptr;
+  REQUIRE(p->GetOutput(p->FetchNames()[0], &out).ok());
+  return ToVector(*out);
+}
+
+void CheckSame(const std::vector<float>& got, const std::vector<float>& want) {
+  REQUIRE(got.size() == want.size());
+  const float range = std::max(*std::max_element(want.begin(), want.end()) -
+                               *std::min_element(want.begin(), want.end()), 1e-6f);
+  for (size_t k = 0; k < got.size(); ++k) REQUIRE(std::fabs(got[k] - want[k]) <= 1e-4f * range);
+}
+
+std::string TempPath(const std::string& name) {
+  return "/tmp/ember_test_" + std::to_string(getpid()) + "_" + name;
+}
+
+}  // namespace
+
+TEST_CASE("vulkan predictor: a run at unchanged shapes submits the command buffer recorded before, with new inputs",
+          "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  const std::string path = ModelsDir() + "/../bench/ncnn/squeezenet.param";
+  std::shared_ptr<const Model> model = LoadNet(path, true, {"nchw16c_layout"});
+  PredictorOptions vo;
+  vo.device = "vulkan";
+  std::unique_ptr<Predictor> gpu, cpu;
+  REQUIRE(Predictor::Create(model, vo, &gpu).ok());
+  REQUIRE(Predictor::Create(model, PredictorOptions(), &cpu).ok());
+  struct Step {
+    int size;
+    uint32_t seed;
+    int reused;  // submits of an earlier run's command buffer
+  };
+  // A first run records; new values at the same shape replay it; a new shape records; so does going back.
+  for (const Step& step : {Step{64, 1, 0}, Step{64, 2, 1}, Step{64, 3, 1}, Step{96, 4, 0}, Step{64, 5, 0},
+                           Step{64, 6, 1}}) {
+    INFO("size " << step.size << ", seed " << step.seed);
+    const std::vector<float> got = SqueezenetOutput(gpu.get(), step.size, step.seed);
+    CHECK(gpu->LastDeviceRun().submits == 1);
+    CHECK(gpu->LastDeviceRun().reused == step.reused);
+    CheckSame(got, SqueezenetOutput(cpu.get(), step.size, step.seed));
+  }
+}
+
+TEST_CASE("vulkan predictor: the pipeline cache file is written after a run, read by the next predictor, and a "
+          "bad one is replaced",
+          "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  const std::string path = ModelsDir() + "/../bench/ncnn/squeezenet.param";
+  std::shared_ptr<const Model> model = LoadNet(path, true, {"nchw16c_layout"});
+  std::unique_ptr<Predictor> cpu;
+  REQUIRE(Predictor::Create(model, PredictorOptions(), &cpu).ok());
+  const std::vector<float> want = SqueezenetOutput(cpu.get(), 64, 7);
+  // The header Vulkan defines: its size (>= 32) and version one, the first two 32-bit words.
+  auto header_ok = [](const std::string& file) {
+    std::ifstream f(file, std::ios::binary);
+    uint32_t words[2] = {0, 0};
+    return f.read(reinterpret_cast<char*>(words), sizeof(words)) && words[0] >= 32 &&
+           words[1] == 1;  // VK_PIPELINE_CACHE_HEADER_VERSION_ONE
+  };
+  const std::string file = TempPath("pipelines.bin");
+  for (const char* start : {"none", "kept", "garbage"}) {
+    INFO("the file before: " << start);
+    if (std::string(start) == "none") std::remove(file.c_str());
+    if (std::string(start) == "garbage") std::ofstream(file, std::ios::binary) << "not a pipeline cache";
+    PredictorOptions po;
+    po.device = "vulkan";
+    po.vulkan_pipeline_cache = file;
+    std::unique_ptr<Predictor> p;
+    REQUIRE(Predictor::Create(model, po, &p).ok());
+    CheckSame(SqueezenetOutput(p.get(), 64, 7), want);
+    CHECK(header_ok(file));
+  }
+  std::remove(file.c_str());
+  // A path that cannot be written: the run says so, naming it, and the predictor stays usable.
+  PredictorOptions po;
+  po.device = "vulkan";
+  po.vulkan_pipeline_cache = TempPath("no_such_dir/pipelines.bin");
+  std::unique_ptr<Predictor> p;
+  REQUIRE(Predictor::Create(model, po, &p).ok());
+  const Tensor in = RandomTensor(DDim({1, 3, 64, 64}), 7, 0.f, 1.f);
+  REQUIRE(p->SetInput(p->FeedNames()[0], in).ok());
+  const Status s = p->Run();
+  CHECK_FALSE(s.ok());
+  CHECK_THAT(s.message(), Catch::Contains("no_such_dir/pipelines.bin"));
 }

@@ -53,7 +53,7 @@ double MsSince(Clock::time_point t0) { return std::chrono::duration<double, std:
 
 struct BenchArgs {
   std::vector<std::string> models;
-  std::string params, device = "cpu";
+  std::string params, device = "cpu", pipeline_cache;
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, loops = 10, warmup = 2;
   bool profile = false, generate_weights = false, ncnn_data = false, optimize = true, no_limit = false;
@@ -263,6 +263,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
   PredictorOptions po;
   po.threads = a.threads;
   po.device = a.device;
+  po.vulkan_pipeline_cache = a.pipeline_cache;
   EMBER_RETURN_IF_ERROR(Predictor::Create(model, po, &pred));
   std::vector<std::pair<std::string, Tensor>> inputs;
   EMBER_RETURN_IF_ERROR(MakeInputs(*model, a, &inputs));
@@ -288,8 +289,8 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
               flops / 1e9, gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
   if (a.device != "cpu") {
     const DeviceRunStats d = pred->LastDeviceRun();
-    std::printf("  on %s, per run: %d dispatches, %d barriers, %d submits\n", a.device.c_str(), d.dispatches,
-                d.barriers, d.submits);
+    std::printf("  on %s, per run: %d dispatches, %d barriers, %d submits (%d of a command buffer recorded before)\n",
+                a.device.c_str(), d.dispatches, d.barriers, d.submits, d.reused);
   }
   std::fflush(stdout);
   double unused = 0;
@@ -382,6 +383,9 @@ cli::Command AddBenchCommand(CLI::App* app) {
   sub->add_option("--threads", a->threads, "threads (default 1)")->type_name("N")->check(cli::IntRange(1, 1024));
   sub->add_option("--device", a->device, "cpu (default) or vulkan: ops with a Vulkan kernel run on the GPU")
       ->type_name("D")->check(CLI::IsMember({"cpu", "vulkan"}));
+  sub->add_option("--pipeline-cache", a->pipeline_cache,
+                  "vulkan: load the compiled pipelines from FILE when it exists, save them to it")
+      ->type_name("FILE");
   sub->add_option("--loops", a->loops, "timed runs (default 10)")->type_name("N")->check(cli::IntRange(1, 1 << 30));
   sub->add_option("--warmup", a->warmup, "untimed runs first (default 2)")
       ->type_name("N")->check(cli::IntRange(0, 1 << 30));

@@ -55,7 +55,7 @@ std::string ShapeOf(const VarDesc* v) { return v ? DDim(v->dims).ToString() : "?
 std::string DtypeOf(const VarDesc* v) { return v ? VarDataTypeName(v->dtype) : "?"; }
 
 struct Args {
-  std::string model, params, device = "cpu";
+  std::string model, params, device = "cpu", pipeline_cache;
   cli::NamedFiles inputs, outputs;
   cli::Shapes shapes;
   int threads = 1, top = 0;
@@ -71,6 +71,26 @@ size_t PeakRss() {
   return static_cast<size_t>(ru.ru_maxrss) * 1024;
 }
 
+// Feeds at their declared shapes (batch 1, or --shape): int feeds the image side, float feeds a ramp in [0, 1).
+Status SetGeneratedInputs(const Model& model, const Args& a, Predictor* p) {
+  const BlockDesc& b = model.program().block0();
+  for (const auto& name : p->FeedNames()) {
+    const VarDesc* v = b.FindVar(name);
+    std::vector<int64_t> dims = v ? v->dims : std::vector<int64_t>{1};
+    for (auto& d : dims)
+      if (d < 0) d = 1;
+    if (a.shapes.count(name)) dims = a.shapes.at(name);
+    Tensor t(v && v->dtype == static_cast<int>(VarDataType::kInt32) ? DataType::kInt32 : DataType::kFloat32, DDim(dims));
+    EMBER_RETURN_IF_ERROR(t.Allocate());
+    if (t.dtype() == DataType::kInt32)
+      for (int64_t i = 0; i < t.numel(); ++i) t.data<int32_t>()[i] = static_cast<int32_t>(dims.size() > 2 ? dims[2] : 1);
+    else
+      for (int64_t i = 0; i < t.numel(); ++i) t.data<float>()[i] = static_cast<float>(i % 255) / 255.f;
+    EMBER_RETURN_IF_ERROR(p->SetInput(name, t));
+  }
+  return Status::OK();
+}
+
 // Runs the model twice at its feed shapes (batch 1, or --shape) on generated inputs and reports memory.
 int InspectMemory(const Args& a) {
   ModelOptions mo;
@@ -83,21 +103,7 @@ int InspectMemory(const Args& a) {
   for (const auto& n : model->weights().LocalVarNames()) weight_bytes += model->weights().FindVar(n)->Get().nbytes();
   std::unique_ptr<Predictor> p;
   if (!(s = Predictor::Create(model, {}, &p)).ok()) return Fail(s);
-  const BlockDesc& b = model->program().block0();
-  for (const auto& name : p->FeedNames()) {
-    const VarDesc* v = b.FindVar(name);
-    std::vector<int64_t> dims = v ? v->dims : std::vector<int64_t>{1};
-    for (auto& d : dims)
-      if (d < 0) d = 1;
-    if (a.shapes.count(name)) dims = a.shapes.at(name);
-    Tensor t(v && v->dtype == static_cast<int>(VarDataType::kInt32) ? DataType::kInt32 : DataType::kFloat32, DDim(dims));
-    if (!(s = t.Allocate()).ok()) return Fail(s);
-    if (t.dtype() == DataType::kInt32)
-      for (int64_t i = 0; i < t.numel(); ++i) t.data<int32_t>()[i] = static_cast<int32_t>(dims.size() > 2 ? dims[2] : 1);
-    else
-      for (int64_t i = 0; i < t.numel(); ++i) t.data<float>()[i] = static_cast<float>(i % 255) / 255.f;
-    if (!(s = p->SetInput(name, t)).ok()) return Fail(s);
-  }
+  if (!(s = SetGeneratedInputs(*model, a, p.get())).ok()) return Fail(s);
   for (int i = 0; i < 2; ++i)  // the first run measures sizes, the second runs on the planned arena
     if (!(s = p->Run()).ok()) return Fail(s);
   PredictorMemory m = p->Memory();
@@ -113,6 +119,52 @@ int InspectMemory(const Args& a) {
               m.lower_bound ? static_cast<double>(m.arena_bytes) / m.lower_bound : 0.0);
   std::printf("activations, no reuse:   %10.2f MiB\n", mib(m.naive_bytes));
   std::printf("peak RSS of this process:%10.2f MiB\n", mib(PeakRss()));
+  return 0;
+}
+
+// --device vulkan: one run on generated inputs, then each op with where it ran and, for the CPU's, why.
+int InspectDevice(const Args& a) {
+  ModelOptions mo;
+  mo.params_file = a.params;
+  mo.generate_weights = a.generate_weights;
+  mo.disabled_passes = a.disabled_passes;
+  mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
+  std::shared_ptr<const Model> model;
+  Status s = Model::Load(a.model, mo, &model);
+  if (!s.ok()) return Fail(s);
+  PredictorOptions po;
+  po.device = a.device;
+  po.profile = true;
+  std::unique_ptr<Predictor> p;
+  if (!(s = Predictor::Create(model, po, &p)).ok()) return Fail(s);
+  if (!(s = SetGeneratedInputs(*model, a, p.get())).ok()) return Fail(s);
+  for (int i = 0; i < 2; ++i)  // the second on the CPU's planned arena, for its figures beside the GPU's
+    if (!(s = p->Run()).ok()) return Fail(s);
+  int on_device = 0, on_host = 0;
+  std::map<std::string, int> reasons;
+  for (const OpProfile& op : p->LastProfile()) {
+    const std::string out = op.op->AllOutputNames().empty() ? "" : op.op->AllOutputNames()[0];
+    if (op.why_on_host.empty()) {
+      ++on_device;
+      std::printf("  %-22s %-30s %s  %.3f ms\n", op.op->type.c_str(), out.substr(0, 30).c_str(), a.device.c_str(),
+                  op.device_ms);
+    } else {
+      ++on_host;
+      ++reasons[op.op->type + ": " + op.why_on_host];
+      std::printf("  %-22s %-30s cpu (%s): %s\n", op.op->type.c_str(), out.substr(0, 30).c_str(), op.kernel.c_str(),
+                  op.why_on_host.c_str());
+    }
+  }
+  const DeviceRunStats d = p->LastDeviceRun();
+  std::printf("%d ops on %s, %d on the CPU; per run: %d dispatches, %d barriers, %d submits, %d uploads and %d "
+              "downloads at the borders\n",
+              on_device, a.device.c_str(), on_host, d.dispatches, d.barriers, d.submits, d.uploads, d.downloads);
+  for (const auto& kv : reasons) std::printf("  on the CPU: %dx %s\n", kv.second, kv.first.c_str());
+  const PredictorMemory m = p->Memory();
+  auto mib = [](size_t b) { return static_cast<double>(b) / (1 << 20); };
+  std::printf("activations: %.2f MiB of %s buffers (reused by lifetime); the CPU plan's arena %.2f MiB, lower bound "
+              "%.2f, each its own %.2f\n",
+              mib(d.activation_bytes), a.device.c_str(), mib(m.arena_bytes), mib(m.lower_bound), mib(m.naive_bytes));
   return 0;
 }
 
@@ -197,6 +249,7 @@ int InspectImported(const Args& a) {
 
 int Inspect(const Args& a) {
   if (a.memory) return InspectMemory(a);
+  if (a.device != "cpu") return InspectDevice(a);
   if (EndsWith(a.model, ".onnx") || EndsWith(a.model, ".param") || EndsWith(a.model, ".param.bin") ||
       EndsWith(a.model, ".ember"))
     return InspectImported(a);
@@ -309,6 +362,7 @@ int Run(const Args& a) {
   PredictorOptions po;
   po.threads = a.threads;
   po.device = a.device;
+  po.vulkan_pipeline_cache = a.pipeline_cache;
   std::unique_ptr<Predictor> pred;
   if (!(s = Predictor::Create(model, po, &pred)).ok()) return Fail(s);
 
@@ -373,7 +427,10 @@ cli::Command AddInspect(CLI::App* app) {
   sub->add_flag("--memory", a->memory,
                 "run the model twice on generated inputs and report weight, activation and peak memory");
   sub->add_flag("--generate-weights", a->generate_weights, "deterministic stand-in weights for a graph-only model");
-  cli::AddShapeOption(sub, &a->shapes, 0, "a feed's shape for --memory (repeatable; default: declared, batch 1)");
+  sub->add_option("--device", a->device, "vulkan: run once and list which ops run on the GPU, and why the others not")
+      ->type_name("D")->check(CLI::IsMember({"cpu", "vulkan"}));
+  cli::AddShapeOption(sub, &a->shapes, 0,
+                      "a feed's shape for --memory or --device (repeatable; default: declared, batch 1)");
   cli::AddPluginOption(sub);
   return {sub, [a] { return a->model.empty() ? Fail("no MODEL given") : Inspect(*a); }};
 }
@@ -390,6 +447,9 @@ cli::Command AddRun(CLI::App* app) {
   sub->add_option("--threads", a->threads, "threads (default 1)")->type_name("N")->check(cli::IntRange(1, 1024));
   sub->add_option("--device", a->device, "cpu (default) or vulkan: ops with a Vulkan kernel run on the GPU")
       ->type_name("D")->check(CLI::IsMember({"cpu", "vulkan"}));
+  sub->add_option("--pipeline-cache", a->pipeline_cache,
+                  "vulkan: load the compiled pipelines from FILE when it exists, save them to it")
+      ->type_name("FILE");
   sub->add_flag("--no-optimize", a->no_optimize, "skip the optimizer passes");
   sub->add_option("--disable-pass", a->disabled_passes, "skip the pass NAME (repeatable)")
       ->type_name("NAME")->allow_extra_args(false)->take_all();

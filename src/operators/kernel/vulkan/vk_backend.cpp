@@ -1,5 +1,6 @@
 #include "operators/kernel/vulkan/vk_backend.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ember {
@@ -18,7 +19,11 @@ class DeviceOp : public OperatorBase {
   Status Init() override { return Status::OK(); }  // no CPU packing unless the CPU runs it
   Status Run() override {
     backend_->recorder()->SetTag(this);  // its dispatches' GPU time, when profiling
+    backend_->TakeDecline();  // a failed run's
     EMBER_RETURN_IF_ERROR(record_(backend_, cpu_.get(), &on_device_));
+    std::string why = on_device_ ? "" : backend_->TakeDecline();
+    if (!on_device_ && why.empty()) why = "the Vulkan kernel does not cover its attributes or shapes";
+    backend_->Placed(this, why);
     if (on_device_) return Status::OK();
     for (const Tensor* t : inputs_) EMBER_RETURN_IF_ERROR(backend_->ToHost(t));
     if (!cpu_inited_) EMBER_RETURN_IF_ERROR(cpu_->Init());
@@ -50,6 +55,8 @@ class HostOp : public OperatorBase {
   }
   Status Init() override { return cpu_->Init(); }
   Status Run() override {
+    backend_->Placed(this, desc().type == "shape" ? "reads only its input's dims, which the host has"
+                                                  : "no Vulkan kernel for " + desc().type);
     for (const Tensor* t : inputs_) EMBER_RETURN_IF_ERROR(backend_->ToHost(t));
     for (const Tensor* t : outputs_) backend_->HostWrote(t);
     return cpu_->Run();
@@ -65,9 +72,11 @@ class HostOp : public OperatorBase {
 
 }  // namespace
 
-Status Backend::Create(std::unique_ptr<DeviceBackend>* out) {
+Status Backend::Create(const std::string& pipeline_cache, std::unique_ptr<DeviceBackend>* out) {
   std::unique_ptr<Backend> b(new Backend());
   EMBER_RETURN_IF_ERROR(Device::Get(&b->device_));
+  b->pipeline_cache_ = pipeline_cache;
+  if (!pipeline_cache.empty()) EMBER_RETURN_IF_ERROR(b->device_->LoadPipelineCache(pipeline_cache));
   b->recorder_.reset(new Recorder(b->device_));
   *out = std::move(b);
   return Status::OK();
@@ -106,9 +115,12 @@ Status Backend::Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<Op
 Status Backend::BeginRun() {
   device_newer_.clear();
   uploaded_.clear();
-  bound_.clear();
+  uploads_ = downloads_ = 0;
+  taken_.clear();
+  for (auto& kv : copies_)  // every activation buffer free: this run takes them as the last did
+    if (kv.second.buffer) free_.push_back(std::move(kv.second.buffer));
   recorder_->ClearTimes();
-  run_start_ = {recorder_->dispatches(), recorder_->barriers(), recorder_->submits()};
+  run_start_ = {recorder_->dispatches(), recorder_->barriers(), recorder_->submits(), recorder_->reused_submits()};
   return recorder_->Reset();  // a failed run's dispatches never run
 }
 
@@ -126,8 +138,11 @@ Status Backend::EndRun(const std::vector<Tensor*>& outputs, bool all) {
   }
   for (const Tensor* t : outputs) EMBER_RETURN_IF_ERROR(ToHost(t));
   EMBER_RETURN_IF_ERROR(Submit());
+  TrimFreeBuffers();
+  if (!pipeline_cache_.empty()) EMBER_RETURN_IF_ERROR(device_->SavePipelineCache(pipeline_cache_));
   last_run_ = {recorder_->dispatches() - run_start_.dispatches, recorder_->barriers() - run_start_.barriers,
-               recorder_->submits() - run_start_.submits};
+               recorder_->submits() - run_start_.submits, recorder_->reused_submits() - run_start_.reused, uploads_,
+               downloads_, activation_bytes_};
   return Status::OK();
 }
 
@@ -142,12 +157,13 @@ Status Backend::In(const Tensor* t, const VkTensor** out) {
   if (weights_.count(t)) return WeightCopy(t, "", nullptr, out);  // null: freed, or not float32
   VkTensor& copy = copies_[t];
   if (!device_newer_.count(t) && !uploaded_.count(t)) {
-    // The host's value goes into the copy now; a dispatch recorded earlier in this run may still read the old one.
-    if (bound_.count(t)) EMBER_RETURN_IF_ERROR(Submit());
+    EMBER_RETURN_IF_ERROR(Hold(t, true));
+    // The host's value goes into the buffer now; a dispatch logged earlier in this run may still read the old one.
+    if (recorder_->Logged(*copy.buffer)) EMBER_RETURN_IF_ERROR(Submit());
     EMBER_RETURN_IF_ERROR(Upload(device_, *t, &copy));
     uploaded_.insert(t);
+    ++uploads_;
   }
-  bound_.insert(t);
   *out = &copy;
   return Status::OK();
 }
@@ -177,18 +193,17 @@ Status Backend::WeightCopy(const Tensor* t, const std::string& layout,
     EMBER_RETURN_IF_ERROR(status);
   }
   *out = copy.get();
+  if (!*out) decline_ = "its input " + w.name + " is not float32, or was freed once packed for the CPU";
   return Status::OK();
 }
 
 Status Backend::Out(const Tensor* t, VkTensor** out) {
+  if (t->dims().HasUnknown()) return InvalidArgument("Vulkan tensor of unknown shape ", t->dims().ToString());
+  EMBER_RETURN_IF_ERROR(Hold(t, false));
   VkTensor& copy = copies_[t];
-  const size_t bytes = static_cast<size_t>(t->dims().numel()) * sizeof(float);
-  if (bound_.count(t) && copy.buffer && copy.buffer->bytes() < bytes)
-    EMBER_RETURN_IF_ERROR(Submit());  // Reserve frees a buffer a recorded dispatch still uses
-  EMBER_RETURN_IF_ERROR(Reserve(device_, t->dims(), &copy));
+  copy.dims = t->dims();
   device_newer_.insert(t);
   uploaded_.erase(t);
-  bound_.insert(t);
   *out = &copy;
   return Status::OK();
 }
@@ -202,12 +217,76 @@ Status Backend::ToHost(const Tensor* t) {
   // The executor allocated the host tensor when its op ran; its bytes are written here, not through the Tensor.
   std::memcpy(const_cast<Tensor*>(t)->mutable_data<float>(), copy.buffer->data(), t->numel() * sizeof(float));
   device_newer_.erase(t);
+  ++downloads_;
   return Status::OK();
+}
+
+// Buffers are never freed during a run (a logged dispatch may use them): one too small goes back to the free list.
+Status Backend::Hold(const Tensor* t, bool host_writes) {
+  VkTensor& copy = copies_[t];
+  const size_t bytes = std::max<size_t>(16, (static_cast<size_t>(t->dims().numel()) * sizeof(float) + 15) / 16 * 16);
+  if (copy.buffer && copy.buffer->bytes() >= bytes) return Status::OK();
+  if (copy.buffer) free_.push_back(std::move(copy.buffer));
+  // The buffer t had in the last run when it is free and fits (so a run at the same shapes binds the same buffers
+  // and replays its command buffers), else the smallest that fits; the host's writes avoid one a logged dispatch
+  // uses (that would need a submit first).
+  auto usable = [&](const std::unique_ptr<Buffer>& b) {
+    return b->bytes() >= bytes && !(host_writes && recorder_->Logged(*b));
+  };
+  auto pick = free_.end();
+  auto last = last_buffer_.find(t);
+  for (auto it = free_.begin(); it != free_.end(); ++it) {
+    if (!usable(*it)) continue;
+    if (last != last_buffer_.end() && (*it)->id() == last->second) {
+      pick = it;
+      break;
+    }
+    if (pick == free_.end() || (*it)->bytes() < (*pick)->bytes()) pick = it;
+  }
+  if (pick != free_.end()) {
+    copy.buffer = std::move(*pick);
+    free_.erase(pick);
+  } else {
+    EMBER_RETURN_IF_ERROR(Buffer::Create(device_, bytes, &copy.buffer));
+  }
+  last_buffer_[t] = copy.buffer->id();
+  taken_.insert(copy.buffer->id());
+  return Status::OK();
+}
+
+void Backend::Dead(const Tensor* t) {
+  auto it = copies_.find(t);
+  if (it == copies_.end() || !it->second.buffer) return;
+  free_.push_back(std::move(it->second.buffer));
+  device_newer_.erase(t);
+  uploaded_.erase(t);
+}
+
+// After a run: buffers it did not take are for shapes no longer run.
+void Backend::TrimFreeBuffers() {
+  free_.erase(std::remove_if(free_.begin(), free_.end(),
+                             [&](const std::unique_ptr<Buffer>& b) { return !taken_.count(b->id()); }),
+              free_.end());
+  activation_bytes_ = 0;
+  for (const auto& b : free_) activation_bytes_ += b->bytes();
+  for (const auto& kv : copies_) activation_bytes_ += kv.second.buffer ? kv.second.buffer->bytes() : 0;
+}
+
+void Backend::Placed(const OperatorBase* op, const std::string& why) {
+  if (why.empty()) why_on_host_.erase(op);
+  else why_on_host_[op] = why;
+}
+
+std::string Backend::WhyOnHost(const OperatorBase* op) const {
+  auto it = why_on_host_.find(op);
+  return it == why_on_host_.end() ? "" : it->second;
 }
 
 }  // namespace vulkan
 
 // Declared in framework/device_backend.cpp (the framework does not include this folder).
-Status CreateVulkanBackend(std::unique_ptr<DeviceBackend>* out) { return vulkan::Backend::Create(out); }
+Status CreateVulkanBackend(const std::string& pipeline_cache, std::unique_ptr<DeviceBackend>* out) {
+  return vulkan::Backend::Create(pipeline_cache, out);
+}
 
 }  // namespace ember

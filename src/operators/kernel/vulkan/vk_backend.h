@@ -22,7 +22,8 @@ namespace vulkan {
 
 class Backend : public DeviceBackend {
  public:
-  static Status Create(std::unique_ptr<DeviceBackend>* out);
+  // pipeline_cache: PredictorOptions::vulkan_pipeline_cache.
+  static Status Create(const std::string& pipeline_cache, std::unique_ptr<DeviceBackend>* out);
   Status Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) override;
   Status BeginRun() override;
   Status EndRun(const std::vector<Tensor*>& outputs, bool all) override;
@@ -30,6 +31,19 @@ class Backend : public DeviceBackend {
   void SetProfiling(bool on) override { recorder_->SetProfiling(on); }
   bool DeviceMs(const OperatorBase* op, double* ms) const override;
   DeviceRunStats LastRun() const override { return last_run_; }
+  std::string WhyOnHost(const OperatorBase* op) const override;
+  // Where op ran in this run: on the GPU (why empty) or on the CPU, and why.
+  void Placed(const OperatorBase* op, const std::string& why);
+  // An adapter leaving its op to the CPU says why (inspect): `return b->Decline("...")`.
+  Status Decline(std::string why) {
+    decline_ = std::move(why);
+    return Status::OK();
+  }
+  std::string TakeDecline() {
+    std::string why;
+    why.swap(decline_);
+    return why;
+  }
 
   // For the ops: the GPU copy of t, uploaded when the host holds the newer value. A weight's copy is made once per
   // Model and shared by its predictors (Scope::Derived); *out is null when the weight was freed once packed for
@@ -48,10 +62,23 @@ class Backend : public DeviceBackend {
   VkTensor* Scratch(const void* owner, int index = 0) { return &scratch_[{owner, index}]; }
   // The host wrote t (an op on the CPU): a GPU copy or upload of this run is stale.
   void HostWrote(const Tensor* t);
+  // The run no longer reads t (its last reader was recorded): its buffer is free for the tensors after it.
+  void Dead(const Tensor* t) override;
 
  private:
   Status Submit();
+  // Gives t's copy a buffer of at least t's size from the free list (or a new one); host_writes: the host fills it.
+  Status Hold(const Tensor* t, bool host_writes);
+  void TrimFreeBuffers();
+  // Activation buffers by lifetime: a tensor's buffer returns to free_ after its last reader (Dead), and every
+  // buffer at the start of a run; a tensor takes the one it had in the last run when free (the executor's plan
+  // frees in the same order each run at the same shapes).
+  std::vector<std::unique_ptr<Buffer>> free_;
+  std::map<const Tensor*, uint64_t> last_buffer_;
+  std::set<uint64_t> taken_;     // buffers this run took
+  size_t activation_bytes_ = 0;  // after the last run: every activation buffer, held or free
   Device* device_ = nullptr;
+  std::string pipeline_cache_;
   std::unique_ptr<Recorder> recorder_;
   struct Weight {
     const Scope* owner;  // the scope holding the variable (its Derived cache keeps the GPU copy)
@@ -60,7 +87,6 @@ class Backend : public DeviceBackend {
   std::map<const Tensor*, VkTensor> copies_;
   std::set<const Tensor*> device_newer_;  // written on the GPU, not yet copied down
   std::set<const Tensor*> uploaded_;      // activations uploaded in this run
-  std::set<const Tensor*> bound_;         // copies a dispatch of this run reads or writes
   std::map<const Tensor*, Weight> weights_;
   // Weight t's GPU copy as is (layout "") or packed; each made once per Model (Scope::Derived).
   Status WeightCopy(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
@@ -68,6 +94,9 @@ class Backend : public DeviceBackend {
   std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> weight_copies_;
   std::map<std::pair<const void*, int>, VkTensor> scratch_;
   int device_ops_ = 0;
+  std::map<const OperatorBase*, std::string> why_on_host_;
+  std::string decline_;
+  int uploads_ = 0, downloads_ = 0;  // this run's
   DeviceRunStats run_start_, last_run_;  // the recorder's counts when the run began, and the last run's work
 };
 

@@ -4,7 +4,10 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <vector>
 
 namespace ember {
@@ -69,7 +72,9 @@ Buffer::~Buffer() {
 }
 
 Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out) {
+  static std::atomic<uint64_t> next_id{1};
   std::unique_ptr<Buffer> b(new Buffer(device));
+  b->id_ = next_id++;
   b->bytes_ = bytes < 4 ? 4 : bytes;
   VkBufferCreateInfo info = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = b->bytes_;
@@ -192,7 +197,7 @@ Status Device::PickPhysicalDevice() {
       if (!(families[q].queueFlags & VK_QUEUE_COMPUTE_BIT)) continue;
       physical_ = pd;
       queue_family_ = q;
-      VkPhysicalDeviceProperties props;
+      VkPhysicalDeviceProperties& props = props_;
       vkGetPhysicalDeviceProperties(pd, &props);
       name_ = props.deviceName;
       max_groups_x_ = props.limits.maxComputeWorkGroupCount[0];
@@ -218,7 +223,8 @@ Status Device::CreateLogicalDevice() {
   info.pQueueCreateInfos = &q;
   EMBER_RETURN_IF_ERROR(VkCheck(vkCreateDevice(physical_, &info, nullptr, &device_), "vkCreateDevice"));
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
-  return Status::OK();
+  VkPipelineCacheCreateInfo cache = {VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+  return VkCheck(vkCreatePipelineCache(device_, &cache, nullptr, &cache_), "vkCreatePipelineCache");
 }
 
 int Device::MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
@@ -281,9 +287,68 @@ Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t 
                                constants.data()};
   if (!constants.empty()) cp.stage.pSpecializationInfo = &spec;
   cp.layout = p.layout;
-  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cp, nullptr, &p.pipeline),
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateComputePipelines(device_, cache_, 1, &cp, nullptr, &p.pipeline),
                                 "vkCreateComputePipelines"));
   *out = &(pipelines_[key] = p);
+  ++pipelines_built_;
+  return Status::OK();
+}
+
+// Why the driver would not take `data` as its cache ("" when it would): Vulkan's header, version one.
+std::string Device::PipelineCacheMismatch(const std::vector<char>& data) const {
+  VkPipelineCacheHeaderVersionOne h;
+  if (data.size() < sizeof(h)) return "shorter than a pipeline cache header";
+  std::memcpy(&h, data.data(), sizeof(h));
+  if (h.headerSize < sizeof(h) || h.headerVersion != VK_PIPELINE_CACHE_HEADER_VERSION_ONE)
+    return "not a Vulkan pipeline cache";
+  if (h.vendorID != props_.vendorID || h.deviceID != props_.deviceID ||
+      std::memcmp(h.pipelineCacheUUID, props_.pipelineCacheUUID, VK_UUID_SIZE) != 0)
+    return "written by another device or driver version";
+  return "";
+}
+
+Status Device::LoadPipelineCache(const std::string& path) {
+  std::lock_guard<std::mutex> lock(pipelines_mutex_);
+  cache_files_[path] = -1;  // written after the next run unless read whole below
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return Status::OK();
+  std::vector<char> data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string mismatch = PipelineCacheMismatch(data);
+  if (!mismatch.empty()) {
+    std::fprintf(stderr, "ember vulkan: pipeline cache %s ignored (%s); it is rewritten after the next run\n",
+                 path.c_str(), mismatch.c_str());
+    return Status::OK();
+  }
+  VkPipelineCacheCreateInfo info = {VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+  info.initialDataSize = data.size();
+  info.pInitialData = data.data();
+  VkPipelineCache loaded;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreatePipelineCache(device_, &info, nullptr, &loaded), "vkCreatePipelineCache"));
+  Status s = VkCheck(vkMergePipelineCaches(device_, cache_, 1, &loaded), "vkMergePipelineCaches");
+  vkDestroyPipelineCache(device_, loaded, nullptr);
+  if (s.ok()) cache_files_[path] = pipelines_built_.load();  // rewritten once a pipeline is built after this
+  return s;
+}
+
+Status Device::SavePipelineCache(const std::string& path) {
+  std::lock_guard<std::mutex> lock(pipelines_mutex_);
+  auto it = cache_files_.find(path);
+  const int built = pipelines_built_.load();
+  if (it != cache_files_.end() && it->second == built) return Status::OK();
+  size_t bytes = 0;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkGetPipelineCacheData(device_, cache_, &bytes, nullptr), "vkGetPipelineCacheData"));
+  std::vector<char> data(bytes);
+  EMBER_RETURN_IF_ERROR(
+      VkCheck(vkGetPipelineCacheData(device_, cache_, &bytes, data.data()), "vkGetPipelineCacheData"));
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f.write(data.data(), static_cast<std::streamsize>(bytes)) || !f.flush())
+      return NotFound("cannot write the Vulkan pipeline cache ", tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    return NotFound("cannot rename ", tmp, " to the Vulkan pipeline cache ", path, ": ", std::strerror(errno));
+  cache_files_[path] = built;
   return Status::OK();
 }
 

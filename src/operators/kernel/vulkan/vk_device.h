@@ -35,6 +35,7 @@ class Buffer {
   static Status Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out);
   VkBuffer handle() const { return buffer_; }
   size_t bytes() const { return bytes_; }
+  uint64_t id() const { return id_; }  // unique in the process (a recorded command buffer names its buffers by it)
   float* data() const { return static_cast<float*>(mapped_); }
   // An R32_SFLOAT view of the whole buffer for uniform texel buffer bindings (textureBuffer in GLSL); null when
   // the buffer has more floats than the device's texel buffer limit.
@@ -49,6 +50,7 @@ class Buffer {
   void* mapped_ = nullptr;
   VkBufferView texel_view_ = VK_NULL_HANDLE, texel4_view_ = VK_NULL_HANDLE;
   size_t bytes_ = 0;
+  uint64_t id_ = 0;
 };
 
 // A compute pipeline over `bindings` storage buffers (binding i = the i-th buffer a dispatch passes) and a push
@@ -89,6 +91,14 @@ class Device {
   Status GetReadPipeline(const std::string& name, std::initializer_list<const Buffer*> reads, uint32_t bindings,
                          uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants = {},
                          uint32_t vec4_reads = 0);
+  // Merges the driver's compiled pipelines from `path` (VkPipelineCache data) into the device's cache: a missing
+  // file is not an error (SavePipelineCache writes it); one another device or driver wrote is ignored, as is one
+  // that is not a pipeline cache, with a note on stderr.
+  Status LoadPipelineCache(const std::string& path);
+  // Writes the pipeline cache to `path` (through a temporary file and a rename) unless it was read whole or
+  // written there and no pipeline was built since.
+  Status SavePipelineCache(const std::string& path);
+  int pipelines_built() const { return pipelines_built_.load(); }
   // Off: GetReadPipeline always takes the storage-buffer variants (tests run both).
   void set_texel_reads(bool on) { texel_reads_ = on; }
   // A memory type with all of `flags` among `type_bits`, or -1.
@@ -108,6 +118,7 @@ class Device {
   Status CreateInstance();
   Status PickPhysicalDevice();
   Status CreateLogicalDevice();
+  std::string PipelineCacheMismatch(const std::vector<char>& data) const;
   static VKAPI_ATTR VkBool32 VKAPI_CALL OnValidation(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                     VkDebugUtilsMessageTypeFlagsEXT types,
                                                     const VkDebugUtilsMessengerCallbackDataEXT* data, void* self);
@@ -127,6 +138,10 @@ class Device {
   std::mutex queue_mutex_;
   std::mutex pipelines_mutex_;
   std::map<std::string, Pipeline> pipelines_;
+  VkPipelineCache cache_ = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties props_ = {};
+  std::atomic<int> pipelines_built_{0};
+  std::map<std::string, int> cache_files_;  // path -> pipelines_built when it was last read or written; -1: stale
   std::atomic<int> validation_messages_{0};
   std::atomic<bool> texel_reads_{true};
 };

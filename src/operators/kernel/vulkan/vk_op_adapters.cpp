@@ -49,10 +49,12 @@ Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
   auto* conv = dynamic_cast<ConvOp*>(op);
   if (!conv) return Status::OK();
   const ConvParam& p = conv->param();
-  // NCHW16c regions are the x86 CPU's layout.
-  if (p.nchw16c || p.fuse_relu_before_depthwise_conv || !SupportsActivation(p.act.type) || !Float32(p.input) ||
-      p.input->dims().size() != 4 || (p.bias && !Float32(p.bias)))
-    return Status::OK();
+  if (p.nchw16c)
+    return b->Decline("in an NCHW16c region (x86's CPU layout: load with nchw16c_layout disabled)");
+  if (!SupportsActivation(p.act.type) || p.fuse_relu_before_depthwise_conv)
+    return b->Decline("its fused activation has no shader");
+  if (!Float32(p.input) || p.input->dims().size() != 4 || (p.bias && !Float32(p.bias)))
+    return b->Decline("not a 4-D float32 input and bias");
   const VkTensor *in, *filter, *bias = nullptr;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));

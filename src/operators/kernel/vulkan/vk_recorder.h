@@ -1,11 +1,16 @@
-// Records a run's dispatches into one command buffer and submits it once, waiting on one fence. A barrier goes in
-// only before a dispatch that touches a buffer an earlier dispatch since the last barrier wrote, or writes one
-// an earlier dispatch read; the end of the buffer makes every shader write visible to the host (the buffers stay
+// Records a run's dispatches and submits them once, waiting on one fence. A barrier goes in only before a
+// dispatch that touches a buffer an earlier dispatch since the last barrier wrote, or writes one an earlier
+// dispatch read; the end of the command buffer makes every shader write visible to the host (the buffers stay
 // mapped).
+// Reuse: the dispatches between two submits (a segment) are logged first and recorded into a command buffer at
+// the submit. The k-th segment of a run that logs the same dispatches as the k-th of the run before (the same
+// pipelines, buffers, push constants and groups: the shapes did not change) submits the command buffer recorded
+// then, with its descriptor sets, instead of recording a new one.
 #pragma once
 
 #include <initializer_list>
 #include <map>
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -26,12 +31,15 @@ class Recorder {
   Status Dispatch(const Pipeline& pipeline, std::initializer_list<const Buffer*> reads,
                   std::initializer_list<const Buffer*> writes, const void* push, uint32_t gx, uint32_t gy = 1,
                   uint32_t gz = 1);
-  // Submits what was recorded and waits for it; the recorder can then record again.
+  // Submits what was logged (a command buffer of an earlier run when it logged the same) and waits for it.
   Status SubmitAndWait();
-  // Drops what was recorded and not submitted (a run that failed midway).
+  // Drops what was logged and not submitted (a run that failed midway); the next segment is a run's first.
   Status Reset();
+  // Off: every segment is recorded anew (for tests and A/B measurements; EMBER_VULKAN_REUSE=0 at creation).
+  void set_reuse(bool on) { reuse_ = on; }
   // Profiling (`--profile`): each dispatch waits for the one before it, so that the timestamp written after each
   // gives its own GPU time; times are summed per tag (the op that recorded the dispatch) in times_ms().
+  // Profiled segments are always recorded anew.
   void SetProfiling(bool on) { profiling_ = on && device_->timestamp_ns() > 0; }
   void SetTag(const void* tag) { tag_ = tag; }
   const std::map<const void*, double>& times_ms() const { return times_ms_; }
@@ -39,33 +47,60 @@ class Recorder {
   int barriers() const { return barriers_; }
   int dispatches() const { return dispatches_; }
   int submits() const { return submits_; }
+  int reused_submits() const { return reused_; }  // submits of a command buffer recorded in an earlier run
+  // A dispatch logged and not yet submitted binds b.
+  bool Logged(const Buffer& b) const { return logged_.count(b.id()) > 0; }
 
  private:
-  Status Begin();
-  void Barrier(VkPipelineStageFlags dst_stage, VkAccessFlags dst_access);
-  Status BeginTimestamps();
-  void Timestamp();
+  struct Binding {
+    uint64_t buffer_id;  // Buffer::id(): unique per buffer, so a new buffer at a freed one's address differs
+    VkBuffer buffer;
+    VkBufferView view;
+    bool operator==(const Binding& o) const { return buffer_id == o.buffer_id && view == o.view; }
+  };
+  struct Command {
+    const Pipeline* pipeline;
+    std::vector<Binding> bindings;
+    std::vector<uint8_t> push;
+    uint32_t groups[3];
+    bool barrier_before;
+    const void* tag;
+    bool operator==(const Command& o) const;
+  };
+  struct Segment {  // a command buffer of an earlier run, and what it was recorded from
+    std::vector<Command> commands;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    VkDescriptorPool pool = VK_NULL_HANDLE;
+    uint32_t pool_sets = 0;
+    bool profiled = false;
+    bool valid = false;
+  };
+  Status Prepare();
+  Status Record(Segment* s);
+  Status RecordCommand(Segment* s, const Command& c);
+  void Barrier(VkCommandBuffer cmd, VkPipelineStageFlags dst_stage, VkAccessFlags dst_access);
+  Status BeginTimestamps(VkCommandBuffer cmd);
   Status ReadTimestamps();
 
   Device* device_;
   VkCommandPool command_pool_ = VK_NULL_HANDLE;  // the recorder's own: a pool is used by one thread at a time
-  VkCommandBuffer cmd_ = VK_NULL_HANDLE;
-  VkDescriptorPool pool_ = VK_NULL_HANDLE;
   VkFence fence_ = VK_NULL_HANDLE;
-  bool recording_ = false;
-  std::set<VkBuffer> written_;  // written since the last barrier
-  std::set<VkBuffer> read_;     // read since the last barrier
+  std::vector<Command> log_;          // this segment's dispatches, not yet recorded
+  std::vector<std::unique_ptr<Segment>> segments_;  // by position in the run
+  size_t segment_ = 0;                // the position of the segment being logged
+  std::set<VkBuffer> written_;        // written since the last barrier
+  std::set<VkBuffer> read_;           // read since the last barrier
+  std::set<uint64_t> logged_;         // the buffers log_ binds
   int barriers_ = 0;
   int dispatches_ = 0;
   int submits_ = 0;
-  uint32_t sets_in_pool_ = 0;
-  std::vector<VkDescriptorPool> old_pools_;  // full pools, released after the submit
+  int reused_ = 0;
+  bool reuse_ = true;
   bool profiling_ = false;
   const void* tag_ = nullptr;
   VkQueryPool queries_ = VK_NULL_HANDLE;
   uint32_t query_capacity_ = 0, queries_used_ = 0;
-  bool queries_overflowed_ = false;        // more dispatches than queries: a bigger pool next time
-  std::vector<const void*> query_tags_;    // the tag of the dispatch ending at query i + 1
+  std::vector<const void*> query_tags_;  // the tag of the dispatch ending at query i + 1
   std::map<const void*, double> times_ms_;
 };
 
