@@ -1,11 +1,14 @@
 // The Vulkan pooling, concat, fc and softmax kernels against the plain CPU code (Pool2d of central-arm-func,
 // ref::Softmax, loops written here), under the validation layer as test_vulkan_kernels.cpp.
+#include "operators/kernel/central-arm-func/interpolate_func.h"
+#include "operators/kernel/central-arm-func/lrn_func.h"
 #include "operators/kernel/central-arm-func/pad_func.h"
 #include "operators/kernel/central-arm-func/pool2d_func.h"
 #include "operators/kernel/central-arm-func/softmax_func.h"
 #include "operators/kernel/central-arm-func/resize_func.h"
 #include "operators/kernel/vulkan/vk_copy.h"
 #include "operators/kernel/vulkan/vk_fc.h"
+#include "operators/kernel/vulkan/vk_lrn.h"
 #include "operators/kernel/vulkan/vk_pool2d.h"
 #include "operators/kernel/vulkan/vk_resize.h"
 #include "operators/kernel/vulkan/vk_softmax.h"
@@ -244,5 +247,111 @@ TEST_CASE("vulkan softmax and log-softmax equal ref::Softmax along any axis", "[
       INFO("softmax " << c.outer << "x" << c.n << "x" << c.inner << (log ? " log" : ""));
       CheckNear(Down(gy), want, 2e-6f);
     }
+  }
+}
+
+TEST_CASE("vulkan interpolate equals the portable NearestResize / BilinearResize: align modes, up and down",
+          "[vulkan]") {
+  VULKAN_CASE_BOTH_READS(device);
+  struct Case {
+    InterpMethod method;
+    bool align_corners;
+    int align_mode;
+    int64_t in_h, in_w, out_h, out_w;
+  };
+  const std::vector<Case> cases = {{InterpMethod::kNearest, false, 1, 5, 7, 10, 14},  // x2 (yolov4-tiny)
+                                   {InterpMethod::kNearest, true, 1, 6, 5, 4, 9},
+                                   {InterpMethod::kBilinear, false, 0, 7, 6, 13, 11},  // half pixel
+                                   {InterpMethod::kBilinear, false, 1, 9, 8, 4, 3},
+                                   {InterpMethod::kBilinear, true, 1, 5, 6, 9, 12}};
+  for (const auto& c : cases) {
+    INFO((c.method == InterpMethod::kNearest ? "nearest" : "bilinear") << ", align_corners " << c.align_corners
+         << ", align_mode " << c.align_mode << ", " << c.in_h << "x" << c.in_w << " -> " << c.out_h << "x" << c.out_w);
+    const Tensor x = RandomTensor(DDim({2, 3, c.in_h, c.in_w}), 91);
+    Tensor want;
+    want.Resize(DDim({2, 3, c.out_h, c.out_w}));
+    InterpolateParam p;  // what InferShape sets (Paddle's v1 ratios)
+    p.x = &x, p.out = &want, p.method = c.method, p.align_corners = c.align_corners, p.align_mode = c.align_mode;
+    auto ratio = [&](int64_t in, int64_t out) {
+      return c.align_corners ? (out > 1 ? static_cast<float>(in - 1) / (out - 1) : 0.f) : static_cast<float>(in) / out;
+    };
+    p.ratio_h = ratio(c.in_h, c.out_h), p.ratio_w = ratio(c.in_w, c.out_w);
+    const int ih = static_cast<int>(c.in_h), iw = static_cast<int>(c.in_w);
+    const int oh = static_cast<int>(c.out_h), ow = static_cast<int>(c.out_w);
+    if (c.method == InterpMethod::kNearest)
+      NearestResize(x.data<float>(), want.mutable_data<float>(), 4, 6, ih, iw, oh, ow, p.ratio_h, p.ratio_w,
+                    c.align_corners);
+    else
+      BilinearResize(x.data<float>(), want.mutable_data<float>(), 6, ih, iw, oh, ow, p.ratio_h, p.ratio_w,
+                     c.align_corners, c.align_mode);
+    VkTensor gx = Up(device, x), table, out;
+    Recorder r(device);
+    RequireOk(RecordInterpolate(&r, p, gx, &table, &out));
+    RequireOk(r.SubmitAndWait());
+    REQUIRE(out.dims == want.dims());
+    CheckNear(Down(out), ToVector(want), 2e-6f);
+  }
+}
+
+TEST_CASE("vulkan strided slice equals index arithmetic: offsets, steps, backward steps, ranks 1 to 6", "[vulkan]") {
+  VULKAN_CASE_BOTH_READS(device);
+  struct Case {
+    std::vector<int64_t> dims, begin, step, size;
+  };
+  const std::vector<Case> cases = {
+      {{2, 5, 6, 7}, {0, 1, 0, 0}, {1, 1, 1, 1}, {2, 3, 6, 7}},    // a channel range (slice)
+      {{2, 5, 6, 7}, {1, 0, 2, 3}, {1, 2, 1, 1}, {1, 3, 4, 4}},    // every other channel, an H x W window
+      {{2, 5, 6, 7}, {0, 4, 5, 6}, {1, -1, -2, -3}, {2, 5, 3, 3}},  // backward along three axes
+      {{11}, {9}, {-4}, {3}},
+      {{2, 3, 2, 3, 2, 5}, {1, 0, 1, 2, 0, 1}, {1, 1, 1, -1, 1, 2}, {1, 3, 1, 2, 2, 2}}};
+  for (const auto& c : cases) {
+    INFO(DDim(c.dims).ToString() << " from " << DDim(c.begin).ToString() << " by " << DDim(c.step).ToString());
+    const Tensor x = RandomTensor(DDim(c.dims), 93);
+    const int rank = static_cast<int>(c.dims.size());
+    std::vector<float> want;
+    std::vector<int64_t> idx(c.size.size(), 0);
+    const int64_t n = DDim(c.size).numel();
+    for (int64_t i = 0; i < n; ++i) {  // idx runs over the view, innermost fastest
+      int64_t src = 0;
+      for (int d = 0; d < rank; ++d) src = src * c.dims[d] + c.begin[d] + idx[d] * c.step[d];
+      want.push_back(x.data<float>()[src]);
+      for (int d = rank - 1; d >= 0 && ++idx[d] == c.size[d]; --d) idx[d] = 0;
+    }
+    VkTensor gx = Up(device, x), out;
+    Recorder r(device);
+    RequireOk(RecordStridedSlice(&r, gx, c.begin, c.step, c.size, DDim(c.size), &out));
+    RequireOk(r.SubmitAndWait());
+    REQUIRE(out.dims == DDim(c.size));
+    CheckNear(Down(out), want, 0.f);
+  }
+  // A view that leaves the input is refused, not read out of bounds.
+  VkTensor gx = Up(device, RandomTensor(DDim({4, 4}), 1)), out;
+  Recorder r(device);
+  CHECK_FALSE(RecordStridedSlice(&r, gx, {0, 2}, {1, 1}, {4, 3}, DDim({4, 3}), &out).ok());
+}
+
+TEST_CASE("vulkan lrn equals ref::Lrn: windows of 1 to 7 channels, few and many channels", "[vulkan]") {
+  VULKAN_CASE_BOTH_READS(device);
+  struct Case {
+    int64_t batch, channels, hw, n;
+    float k, alpha, beta;
+  };
+  const std::vector<Case> cases = {{1, 8, 30, 5, 1.f, 1e-4f, 0.75f},  // googlenet's
+                                   {2, 3, 17, 5, 2.f, 0.5f, 0.75f},    // window wider than the channels
+                                   {1, 16, 9, 7, 1.5f, 0.2f, 0.5f},
+                                   {2, 5, 13, 1, 1.f, 1.f, 1.f},
+                                   {1, 6, 10, 4, 2.f, 0.3f, 0.6f}};  // even n: (n-1)/2 each side
+  for (const auto& c : cases) {
+    INFO(c.batch << "x" << c.channels << "x" << c.hw << ", n " << c.n << ", k " << c.k << ", alpha " << c.alpha
+                 << ", beta " << c.beta);
+    const Tensor x = RandomTensor(DDim({c.batch, c.channels, c.hw}), 95, -2.f, 2.f);
+    std::vector<float> want(static_cast<size_t>(x.numel())), mid(want.size());
+    ref::Lrn(x.data<float>(), c.batch, c.channels, c.hw, c.n, c.k, c.alpha, c.beta, want.data(), mid.data());
+    VkTensor gx = Up(device, x), out;
+    Recorder r(device);
+    RequireOk(RecordLrn(&r, {c.batch, c.channels, c.hw, c.n, c.k, c.alpha, c.beta}, gx, &out));
+    RequireOk(r.SubmitAndWait());
+    REQUIRE(out.dims == x.dims());
+    CheckNear(Down(out), want, 2e-6f);
   }
 }

@@ -8,8 +8,11 @@ struct CopyPush {
   uint32_t n, inner, src_stride, src_offset, dst_stride, dst_offset;
 };
 
-struct TransposePush {
-  uint32_t n, rank, dims[6], strides[6];
+struct StridedPush {
+  uint32_t n, rank;
+  int32_t offset;
+  uint32_t dims[6];
+  int32_t strides[6];
 };
 
 struct PadPush {
@@ -55,7 +58,7 @@ Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t
               perm.size(), " axes for ", x.dims.ToString(), " (rank 1 to 6)");
   std::vector<bool> seen(static_cast<size_t>(rank), false);
   std::vector<int64_t> out_dims(static_cast<size_t>(rank));
-  TransposePush push = {static_cast<uint32_t>(x.numel()), static_cast<uint32_t>(rank), {}, {}};
+  StridedPush push = {static_cast<uint32_t>(x.numel()), static_cast<uint32_t>(rank), 0, {}, {}};
   for (int d = 0; d < rank; ++d) {
     const int64_t a = perm[static_cast<size_t>(d)];
     EMBER_CHECK(a >= 0 && a < rank && !seen[static_cast<size_t>(a)], "Vulkan transpose: perm is not a permutation of ",
@@ -63,11 +66,37 @@ Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t
     seen[static_cast<size_t>(a)] = true;
     out_dims[static_cast<size_t>(d)] = x.dims[static_cast<int>(a)];
     push.dims[d] = static_cast<uint32_t>(x.dims[static_cast<int>(a)]);
-    push.strides[d] = static_cast<uint32_t>(x.dims.Product(static_cast<int>(a) + 1, rank));
+    push.strides[d] = static_cast<int32_t>(x.dims.Product(static_cast<int>(a) + 1, rank));
   }
   EMBER_RETURN_IF_ERROR(Reserved(DDim(out_dims), out));
   if (x.numel() == 0) return Status::OK();
   return DispatchPerOutput(r, "transpose", x, push, x.numel(), out);
+}
+
+Status RecordStridedSlice(Recorder* r, const VkTensor& x, const std::vector<int64_t>& begin,
+                          const std::vector<int64_t>& step, const std::vector<int64_t>& size, const DDim& out_dims,
+                          VkTensor* out) {
+  const int rank = x.dims.size();
+  EMBER_CHECK(rank >= 1 && rank <= 6 && begin.size() == static_cast<size_t>(rank) && step.size() == begin.size() &&
+                  size.size() == begin.size() && DDim(size).numel() == out_dims.numel() &&
+                  x.numel() < (int64_t{1} << 31),
+              "Vulkan slice of ", x.dims.ToString(), ": ", begin.size(), " begins for rank ", rank, " (1 to 6) into ",
+              out_dims.ToString());
+  StridedPush push = {static_cast<uint32_t>(out_dims.numel()), static_cast<uint32_t>(rank), 0, {}, {}};
+  for (int d = 0; d < rank; ++d) {
+    const int64_t stride = x.dims.Product(d + 1, rank);
+    const size_t k = static_cast<size_t>(d);
+    EMBER_CHECK(size[k] == 0 || (begin[k] >= 0 && begin[k] < x.dims[d] && begin[k] + (size[k] - 1) * step[k] >= 0 &&
+                                 begin[k] + (size[k] - 1) * step[k] < x.dims[d]),
+                "Vulkan slice: axis ", d, " from ", begin[k], " by ", step[k], " x ", size[k], " leaves ",
+                x.dims.ToString());
+    push.offset += static_cast<int32_t>(begin[k] * stride);
+    push.dims[d] = static_cast<uint32_t>(size[k]);
+    push.strides[d] = static_cast<int32_t>(step[k] * stride);
+  }
+  EMBER_RETURN_IF_ERROR(Reserved(out_dims, out));
+  if (push.n == 0) return Status::OK();
+  return DispatchPerOutput(r, "transpose", x, push, out_dims.numel(), out);
 }
 
 Status RecordPad(Recorder* r, const VkTensor& x, int64_t planes, int64_t d, int64_t h, int64_t w,

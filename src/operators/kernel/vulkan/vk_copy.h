@@ -27,6 +27,11 @@ Status RecordSplit(Recorder* r, const VkTensor& x, int axis, const std::vector<D
 Status RecordShuffleChannel(Recorder* r, const VkTensor& x, int64_t group, VkTensor* out);
 // out = x with its axes permuted: out's axis d is x's axis perm[d] (rank <= 6), as the transpose ops.
 Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t>& perm, VkTensor* out);
+// out (out_dims: size's count of elements) = x at begin + index * step along each of x's axes (rank <= 6, every
+// element inside x; size[d] elements along axis d): slice (steps 1) and strided_slice.
+Status RecordStridedSlice(Recorder* r, const VkTensor& x, const std::vector<int64_t>& begin,
+                          const std::vector<int64_t>& step, const std::vector<int64_t>& size, const DDim& out_dims,
+                          VkTensor* out);
 // pad2d / pad3d: x as [planes, d, h, w] (pad2d: d = 1) padded by pads {front, back, top, bottom, left, right}
 // in `mode` with `value` for the constant; out is (re)allocated to out_dims.
 Status RecordPad(Recorder* r, const VkTensor& x, int64_t planes, int64_t d, int64_t h, int64_t w,

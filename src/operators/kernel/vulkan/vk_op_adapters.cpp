@@ -7,6 +7,8 @@
 #include "operators/conv_transpose_op.h"
 #include "operators/elementwise_op.h"
 #include "operators/fc_op.h"
+#include "operators/interpolate_op.h"
+#include "operators/lrn_op.h"
 #include "operators/kernel/central-arm-func/batch_norm_func.h"
 #include "operators/kernel/vulkan/vk_activation.h"
 #include "operators/kernel/vulkan/vk_backend.h"
@@ -14,6 +16,7 @@
 #include "operators/kernel/vulkan/vk_copy.h"
 #include "operators/kernel/vulkan/vk_conv2d.h"
 #include "operators/kernel/vulkan/vk_fc.h"
+#include "operators/kernel/vulkan/vk_lrn.h"
 #include "operators/kernel/vulkan/vk_pool2d.h"
 #include "operators/kernel/vulkan/vk_resize.h"
 #include "operators/kernel/vulkan/vk_softmax.h"
@@ -23,8 +26,10 @@
 #include "operators/reshape_op.h"
 #include "operators/resize_op.h"
 #include "operators/shuffle_channel_op.h"
+#include "operators/slice_op.h"
 #include "operators/softmax_op.h"
 #include "operators/split_op.h"
+#include "operators/strided_slice_op.h"
 #include "operators/squeeze_op.h"
 #include "operators/transpose_op.h"
 #include "operators/unsqueeze_op.h"
@@ -309,6 +314,65 @@ Status RecordResizeOp(Backend* b, OperatorBase* op, bool* recorded) {
   return Status::OK();
 }
 
+Status RecordInterpolateOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* interp = dynamic_cast<InterpolateOp*>(op);
+  if (!interp) return Status::OK();
+  const InterpolateParam& p = interp->param();
+  if (!Float32(p.x) || p.x->dims().size() != 4) return b->Decline("not a 4-D float32 input");
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
+  EMBER_RETURN_IF_ERROR(RecordInterpolate(b->recorder(), p, *x, b->Scratch(op), out));
+  *recorded = true;
+  return Status::OK();
+}
+
+// slice and strided_slice: a strided view of the input (begin and step per input axis, from InferShape).
+Status RecordSliceOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  const Tensor *in = nullptr, *result = nullptr;
+  std::vector<int64_t> begin, step, size;
+  if (auto* s = dynamic_cast<SliceOp*>(op)) {
+    in = s->param().input, result = s->param().out, begin = s->param().begin, size = s->param().size;
+    step.assign(begin.size(), 1);
+  } else if (auto* s = dynamic_cast<StridedSliceOp*>(op)) {
+    in = s->param().input, result = s->param().out, begin = s->param().begin, step = s->param().step;
+    if (result) size = result->dims().vec();
+  }
+  if (!Float32(in) || in->dims().size() > 6) return b->Decline("not a float32 input of rank 1 to 6");
+  if (begin.size() != static_cast<size_t>(in->dims().size()) || size.size() != begin.size())
+    return b->Decline("its output drops or adds axes the strided view does not map");
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(InOut(b, in, result, &x, &out));
+  if (!x) return Status::OK();
+  EMBER_RETURN_IF_ERROR(RecordStridedSlice(b->recorder(), *x, begin, step, size, result->dims(), out));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordLrnOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* lrn = dynamic_cast<LrnOp*>(op);
+  if (!lrn) return Status::OK();
+  const LrnParam& p = lrn->param();
+  if (p.mid_out) return b->Decline("its MidOut output is computed on the CPU");
+  if (!Float32(p.x) || p.x->dims().size() < 2 || (!p.data_format.empty() && p.data_format != "NCHW" &&
+                                                  p.data_format != "AnyLayout"))
+    return b->Decline("not a float32 NCHW input");
+  const VkTensor* x;
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));
+  if (!x) return Status::OK();
+  const DDim& d = p.x->dims();
+  const LrnShape shape = {d[0], d[1], d.Product(2, d.size()), p.n, p.k, p.alpha, p.beta};
+  EMBER_RETURN_IF_ERROR(RecordLrn(b->recorder(), shape, *x, out));
+  *recorded = true;
+  return Status::OK();
+}
+
 Status RecordPadOp(Backend* b, OperatorBase* op, bool* recorded) {
   *recorded = false;
   auto* pad = dynamic_cast<PadOp*>(op);
@@ -359,6 +423,11 @@ RecordFn FindRecordFn(const std::string& op_type) {
   if (op_type == "shuffle_channel") return &RecordShuffleChannelOp;
   if (op_type == "transpose" || op_type == "transpose2") return &RecordTransposeOp;
   if (op_type == "resize") return &RecordResizeOp;
+  if (op_type == "nearest_interp" || op_type == "nearest_interp_v2" || op_type == "bilinear_interp" ||
+      op_type == "bilinear_interp_v2")
+    return &RecordInterpolateOp;
+  if (op_type == "slice" || op_type == "strided_slice") return &RecordSliceOp;
+  if (op_type == "lrn") return &RecordLrnOp;
   if (op_type == "pad2d" || op_type == "pad3d") return &RecordPadOp;
   if (op_type == "batch_norm") return &RecordBatchNormOp;
   if (op_type == "reshape" || op_type == "reshape2") return &RecordReshapeOp<ReshapeOp>;

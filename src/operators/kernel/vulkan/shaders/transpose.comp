@@ -1,5 +1,6 @@
-// out = x permuted (rank <= 6): one invocation per output element, its index split over the output's dims and
-// read from x through x's strides taken in the output's axis order.
+// out = a strided view of x (rank <= 6): one invocation per output element, its index split over the view's dims
+// and read from x at offset + sum of index_d * strides[d]. A transpose takes x's strides in the output's axis
+// order; slice and strided_slice take x's own strides times their steps (negative for a backward step).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
@@ -8,17 +9,19 @@ INPUT(0, x)
 layout(std430, binding = 1) writeonly buffer Out { float y[]; };
 layout(push_constant) uniform Push {
   uint n, rank;
-  uint dims[6];     // the output's, innermost last
-  uint strides[6];  // x's stride along output axis d
+  int offset;       // of the view's first element in x
+  uint dims[6];     // the view's, innermost last
+  int strides[6];   // x's step along view axis d
 } p;
 
 void main() {
   uint i = flat_index(64);
   if (i >= p.n) return;
-  uint src = 0u, rest = i;
+  int src = p.offset;
+  uint rest = i;
   for (int d = int(p.rank) - 1; d >= 0; --d) {
-    src += (rest % p.dims[d]) * p.strides[d];
+    src += int(rest % p.dims[d]) * p.strides[d];
     rest /= p.dims[d];
   }
-  y[i] = x_at(src);
+  y[i] = x_at(uint(src));
 }
