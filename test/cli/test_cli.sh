@@ -48,6 +48,19 @@ check "int8 .npy in (ONNX Add of int8 wraps around)" 0 "127.*10.*0" -- \
 check "no input is a clear error" 1 "needs input\(s\): image \[-1,1,28,28\]" -- "$ember" run "$mnist"
 check "inspect" 0 "ops missing from this build \(profile 'full'\): none" -- "$ember" inspect "$mnist"
 check "inspect shows fusion" 0 "mul +3 -> 0" -- "$ember" inspect "$mnist"
+# inspect --device vulkan (lavapipe in CI; a build or machine without Vulkan says so and these are not run).
+yolo=$models/../bench/ncnn/yolov4-tiny.param
+if "$ember" inspect "$yolo" --generate-weights --device vulkan --shape data=1,3,128,128 > "$tmp/vk.txt" 2>&1; then
+  check "inspect --device vulkan: 35 ops on the GPU, one submit" 0 "35 ops on vulkan, 1 on the CPU.* 1 submits" -- \
+    cat "$tmp/vk.txt"
+  check "inspect --device vulkan: the detection output on the CPU, and why" 0 \
+    "1x ncnn_yolo_detection_output: no Vulkan kernel" -- cat "$tmp/vk.txt"
+  check "inspect --device vulkan: GPU activation memory beside the CPU plan's" 0 \
+    "activations: [0-9.]+ MiB of vulkan buffers" -- cat "$tmp/vk.txt"
+else
+  grep -q "no Vulkan" "$tmp/vk.txt" || { cat "$tmp/vk.txt"; fail=$((fail + 1)); }
+  echo "skipped inspect --device vulkan: $(head -c 200 "$tmp/vk.txt")"
+fi
 check "inspect --passes: what fuse_fc did" 0 "fuse_fc +removed 3 elementwise_add, 3 mul; added 3 fc" -- \
   "$ember" inspect "$mnist" --passes
 check "inspect --disable-pass: the pass is off, the others run" 0 "fuse_fc +disabled" -- \
