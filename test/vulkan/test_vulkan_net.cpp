@@ -197,6 +197,63 @@ TEST_CASE("vulkan predictor: pad2d, pad3d, batch_norm and transpose2 run on the 
   for (size_t i = 0; i < got[0].size(); ++i) REQUIRE(std::fabs(got[0][i] - got[1][i]) <= 1e-5f);
 }
 
+TEST_CASE("vulkan predictor: layer_norm (Mean and Variance fetched), matmul_v2 and matmul run on the GPU as on the "
+          "CPU", "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  ProgramBuilder pb;  // x [2, 5, 12] -> layer_norm -> matmul_v2 by a weight -> scores against itself -> matmul alpha
+  pb.Feed("x", {2, 5, 12})
+      .Weight("scale", RandomTensor({12}, 1, 0.5f, 1.5f))
+      .Weight("bias", RandomTensor({12}, 2))
+      .Weight("w", RandomTensor({12, 7}, 3));
+  pb.Op("layer_norm", {{"X", {"x"}}, {"Scale", {"scale"}}, {"Bias", {"bias"}}},
+        {{"Y", {"ln"}}, {"Mean", {"mean"}}, {"Variance", {"var"}}},
+        {{"begin_norm_axis", Attribute::Int(2)}, {"epsilon", Attribute::Float(1e-5f)}})
+      .Op("matmul_v2", {{"X", {"ln"}}, {"Y", {"w"}}}, {{"Out", {"q"}}}, {})
+      .Op("matmul_v2", {{"X", {"q"}}, {"Y", {"q"}}}, {{"Out", {"s"}}}, {{"trans_y", Attribute::Bool(true)}})
+      .Op("matmul", {{"X", {"s"}}, {"Y", {"q"}}}, {{"Out", {"y"}}}, {{"alpha", Attribute::Float(0.25f)}})
+      .Fetch("y")
+      .Fetch("mean")
+      .Fetch("var");
+  std::string model_bytes, params;
+  pb.Serialize(&model_bytes, &params);
+  ModelOptions mo;
+  mo.optimize = false;
+  std::shared_ptr<const Model> model;
+  REQUIRE(Model::LoadFromMemory(model_bytes.data(), model_bytes.size(), params.data(), params.size(), mo, &model)
+              .ok());
+  const Tensor x = RandomTensor({2, 5, 12}, 5, -2.f, 3.f);
+  std::vector<float> got[2][3];
+  for (int on_gpu = 0; on_gpu < 2; ++on_gpu) {
+    PredictorOptions po;
+    po.device = on_gpu ? "vulkan" : "cpu";
+    po.profile = true;
+    std::unique_ptr<Predictor> p;
+    REQUIRE(Predictor::Create(model, po, &p).ok());
+    REQUIRE(p->SetInput("x", x).ok());
+    const Status s = p->Run();
+    INFO(s.message());
+    REQUIRE(s.ok());
+    const char* names[] = {"y", "mean", "var"};
+    for (int i = 0; i < 3; ++i) {
+      const Tensor* t = nullptr;
+      REQUIRE(p->GetOutput(names[i], &t).ok());
+      got[on_gpu][i] = ToVector(*t);
+    }
+    if (!on_gpu) continue;
+    for (const auto& op : p->LastProfile()) {
+      INFO(op.op->type);
+      if (op.op->type != "feed" && op.op->type != "fetch") CHECK(op.kernel == "vulkan");
+    }
+  }
+  REQUIRE(got[0][0].size() == 2 * 5 * 7);
+  REQUIRE(got[0][1].size() == 10);
+  for (int i = 0; i < 3; ++i) {
+    REQUIRE(got[0][i].size() == got[1][i].size());
+    for (size_t k = 0; k < got[0][i].size(); ++k)
+      REQUIRE(std::fabs(got[0][i][k] - got[1][i][k]) <= 1e-4f * std::max(1.f, std::fabs(got[0][i][k])));
+  }
+}
+
 TEST_CASE("vulkan predictor: a run that fails midway leaves nothing recorded for the next one", "[vulkan][net]") {
   if (!HaveVulkan()) return;
   const std::string path = ModelsDir() + "/../bench/ncnn/googlenet.param";

@@ -8,7 +8,9 @@
 #include "operators/elementwise_op.h"
 #include "operators/fc_op.h"
 #include "operators/interpolate_op.h"
+#include "operators/layer_norm_op.h"
 #include "operators/lrn_op.h"
+#include "operators/matmul_op.h"
 #include "operators/kernel/central-arm-func/batch_norm_func.h"
 #include "operators/kernel/vulkan/vk_activation.h"
 #include "operators/kernel/vulkan/vk_backend.h"
@@ -16,7 +18,9 @@
 #include "operators/kernel/vulkan/vk_copy.h"
 #include "operators/kernel/vulkan/vk_conv2d.h"
 #include "operators/kernel/vulkan/vk_fc.h"
+#include "operators/kernel/vulkan/vk_layer_norm.h"
 #include "operators/kernel/vulkan/vk_lrn.h"
+#include "operators/kernel/vulkan/vk_matmul.h"
 #include "operators/kernel/vulkan/vk_pool2d.h"
 #include "operators/kernel/vulkan/vk_resize.h"
 #include "operators/kernel/vulkan/vk_softmax.h"
@@ -40,6 +44,14 @@ namespace vulkan {
 namespace {
 
 bool Float32(const Tensor* t) { return t && t->dtype() == DataType::kFloat32; }
+
+// The reason an op on data other than float32 stays on the CPU (integers: an export's shape arithmetic).
+Status DeclineDtype(Backend* b, const Tensor* t) {
+  if (!t) return b->Decline("an input is missing");
+  const bool integer = t->dtype() == DataType::kInt64 || t->dtype() == DataType::kInt32;
+  return b->Decline(std::string(DataTypeName(t->dtype())) +
+                    (integer ? " data (shape arithmetic): the host computes it" : " data: the GPU kernels take float32"));
+}
 
 // The GPU copies of an op's one input x and one output y; *gx null (and y left alone) when x is a weight freed
 // once packed for the CPU: the op then runs there.
@@ -158,7 +170,7 @@ Status RecordConcatOp(Backend* b, OperatorBase* op, bool* recorded) {
   if (!concat) return Status::OK();
   const ConcatParam& p = concat->param();
   for (const Tensor* t : p.xs)
-    if (!Float32(t)) return Status::OK();
+    if (!Float32(t)) return DeclineDtype(b, t);
   std::vector<const VkTensor*> xs;
   for (const Tensor* t : p.xs) {
     const VkTensor* x;
@@ -187,6 +199,51 @@ Status RecordFcOp(Backend* b, OperatorBase* op, bool* recorded) {
   EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
   EMBER_RETURN_IF_ERROR(RecordFc(b->recorder(), p.m, p.k, p.n, *in, *w, bias, p.act, p.out->dims(), out));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordMatMulOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* mm = dynamic_cast<MatMulOp*>(op);
+  if (!mm) return Status::OK();
+  const MatMulParam& p = mm->param();
+  if (!Float32(p.x) || !Float32(p.y)) return b->Decline("not float32 operands");
+  if (!SupportsActivation(p.act.type)) return b->Decline("its fused activation has no shader");
+  const VkTensor *x, *y;
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  EMBER_RETURN_IF_ERROR(b->In(p.y, &y));
+  if (!x || !y) return Status::OK();
+  VkTensor* out;
+  EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
+  const MatMulGemms g = {p.gemm_trans_x, p.gemm_trans_y, p.m, p.n, p.k, p.lda, p.ldb, p.x_offsets, p.y_offsets,
+                         p.alpha, p.act};
+  EMBER_RETURN_IF_ERROR(RecordMatMul(b->recorder(), g, *x, *y, p.out->dims(), b->Scratch(op), out));
+  *recorded = true;
+  return Status::OK();
+}
+
+Status RecordLayerNormOp(Backend* b, OperatorBase* op, bool* recorded) {
+  *recorded = false;
+  auto* ln = dynamic_cast<LayerNormOp*>(op);
+  if (!ln) return Status::OK();
+  const LayerNormParam& p = ln->param();
+  if (!Float32(p.x) || (p.scale && !Float32(p.scale)) || (p.bias && !Float32(p.bias)))
+    return b->Decline("not float32 inputs");
+  const VkTensor *x, *scale = nullptr, *bias = nullptr;
+  if (p.scale) EMBER_RETURN_IF_ERROR(b->In(p.scale, &scale));
+  if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
+  if ((p.scale && !scale) || (p.bias && !bias)) return Status::OK();
+  EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
+  if (!x) return Status::OK();
+  LayerNormOutputs out = {nullptr, nullptr, nullptr, p.mean ? p.mean->dims() : DDim()};
+  EMBER_RETURN_IF_ERROR(b->Out(p.y, &out.y));
+  if (p.mean) EMBER_RETURN_IF_ERROR(b->Out(p.mean, &out.mean));
+  if (p.variance) EMBER_RETURN_IF_ERROR(b->Out(p.variance, &out.variance));
+  if (p.variance && !p.mean) out.stats_dims = p.variance->dims();
+  const DDim& d = p.x->dims();
+  EMBER_RETURN_IF_ERROR(RecordLayerNorm(b->recorder(), d.Product(0, static_cast<int>(p.axis)), d.Product(static_cast<int>(p.axis), d.size()), p.epsilon,
+                                        *x, scale, bias, out));
   *recorded = true;
   return Status::OK();
 }
@@ -341,7 +398,8 @@ Status RecordSliceOp(Backend* b, OperatorBase* op, bool* recorded) {
     in = s->param().input, result = s->param().out, begin = s->param().begin, step = s->param().step;
     if (result) size = result->dims().vec();
   }
-  if (!Float32(in) || in->dims().size() > 6) return b->Decline("not a float32 input of rank 1 to 6");
+  if (!Float32(in)) return DeclineDtype(b, in);
+  if (in->dims().size() > 6) return b->Decline("rank over 6");
   if (begin.size() != static_cast<size_t>(in->dims().size()) || size.size() != begin.size())
     return b->Decline("its output drops or adds axes the strided view does not map");
   const VkTensor* x;
@@ -428,6 +486,8 @@ RecordFn FindRecordFn(const std::string& op_type) {
     return &RecordInterpolateOp;
   if (op_type == "slice" || op_type == "strided_slice") return &RecordSliceOp;
   if (op_type == "lrn") return &RecordLrnOp;
+  if (op_type == "layer_norm") return &RecordLayerNormOp;
+  if (op_type == "matmul" || op_type == "matmul_v2") return &RecordMatMulOp;
   if (op_type == "pad2d" || op_type == "pad3d") return &RecordPadOp;
   if (op_type == "batch_norm") return &RecordBatchNormOp;
   if (op_type == "reshape" || op_type == "reshape2") return &RecordReshapeOp<ReshapeOp>;
