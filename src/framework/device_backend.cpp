@@ -3,17 +3,18 @@
 namespace ember {
 
 #ifdef EMBER_HAVE_VULKAN
-Status CreateVulkanBackend(const std::string& pipeline_cache, std::unique_ptr<DeviceBackend>* out);  // operators/kernel/vulkan/vk_backend.cpp
+Status CreateVulkanBackend(const DeviceOptions& options, std::unique_ptr<DeviceBackend>* out);  // operators/kernel/vulkan/vk_backend.cpp
 #endif
 
-Status CreateDeviceBackend(const std::string& device, const std::string& pipeline_cache,
+Status CreateDeviceBackend(const std::string& device, const DeviceOptions& options,
                            std::unique_ptr<DeviceBackend>* out) {
   out->reset();
-  if (device == "cpu") return Status::OK();  // the pipeline cache is the GPU's: ignored
+  if (device == "cpu") return Status::OK();  // the options are the GPU's: ignored
   if (device == "vulkan") {
 #ifdef EMBER_HAVE_VULKAN
-    return CreateVulkanBackend(pipeline_cache, out);
+    return CreateVulkanBackend(options, out);
 #else
+    (void)options;
     return Unimplemented("this build has no Vulkan backend (built with EMBER_VULKAN=OFF: it needs libvulkan-dev and "
                          "glslc, and the full profile)");
 #endif

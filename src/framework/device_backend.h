@@ -38,9 +38,14 @@ class DeviceBackend {
   virtual int DeviceOps() const = 0;
 };
 
-// The backend for PredictorOptions::device ("vulkan"); Unimplemented when this build lacks it. pipeline_cache:
-// a file the device's compiled pipelines are loaded from (when it exists) and saved to ("" for none).
-Status CreateDeviceBackend(const std::string& device, const std::string& pipeline_cache,
+struct DeviceOptions {
+  // A file the device's compiled pipelines are loaded from (when it exists) and saved to ("" for none).
+  std::string pipeline_cache;
+  bool fp16_weights = false;  // weights stored on the device as IEEE halves (PredictorOptions::vulkan_fp16_weights)
+};
+
+// The backend for PredictorOptions::device ("vulkan"); Unimplemented when this build lacks it.
+Status CreateDeviceBackend(const std::string& device, const DeviceOptions& options,
                            std::unique_ptr<DeviceBackend>* out);
 
 }  // namespace ember

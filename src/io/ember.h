@@ -119,6 +119,9 @@ struct PredictorOptions {
   // (when it exists and this device and driver wrote it) and written after a run that built new pipelines, so
   // that the next process skips compiling them. "": none.
   std::string vulkan_pipeline_cache;
+  // Vulkan: weights stored on the GPU as IEEE halves (half the memory and bandwidth; the shaders still compute in
+  // float32, activations stay float32). Their rounding moves outputs by about 1e-3 of their range (docs/BENCH.md).
+  bool vulkan_fp16_weights = false;
 };
 
 // One op of a profiled Run.

@@ -53,12 +53,8 @@ inline void SetNetInputs(const Model& model, Predictor* p, int size) {
   }
 }
 
-inline NetOutputs RunNetOnce(const std::shared_ptr<const Model>& model, bool loaded_program, int size,
-                             const std::string& device = "cpu") {
-  PredictorOptions po;
-  po.use_loaded_program = loaded_program;
-  po.threads = 2;
-  po.device = device;
+inline NetOutputs RunNetOnce(const std::shared_ptr<const Model>& model, const PredictorOptions& po, int size,
+                             DeviceRunStats* device_run = nullptr) {
   std::unique_ptr<Predictor> p;
   Status s = Predictor::Create(model, po, &p);
   INFO(s.message());
@@ -75,7 +71,17 @@ inline NetOutputs RunNetOnce(const std::shared_ptr<const Model>& model, bool loa
     out.dims.push_back(t->dims());
     out.values.push_back(ToVector(*t));
   }
+  if (device_run) *device_run = p->LastDeviceRun();
   return out;
+}
+
+inline NetOutputs RunNetOnce(const std::shared_ptr<const Model>& model, bool loaded_program, int size,
+                             const std::string& device = "cpu") {
+  PredictorOptions po;
+  po.use_loaded_program = loaded_program;
+  po.threads = 2;
+  po.device = device;
+  return RunNetOnce(model, po, size);
 }
 
 inline bool BuildHasOps(const ProgramDesc& program) {

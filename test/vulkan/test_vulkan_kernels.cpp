@@ -169,7 +169,7 @@ TEST_CASE("vulkan conv2d equals ref::Conv2d: groups, strides, dilations, pads, b
         device->set_texel_reads(texels);
         VkTensor vout;
         Recorder r(device);
-        Status s = RecordConv2d(&r, g, vin, vf, c.bias ? &vb : nullptr, c.act, &vout, algo, &vpacked);
+        Status s = RecordConv2d(&r, g, vin, &vf, c.bias ? &vb : nullptr, c.act, &vout, algo, &vpacked);
         device->set_texel_reads(true);
         RequireOk(s);
         RequireOk(r.SubmitAndWait());
@@ -291,11 +291,11 @@ TEST_CASE("vulkan: activations without a shader and wrong conv shapes are clear 
   ConvGeometry g;
   g.batch = 1, g.in_c = 3, g.in_h = g.in_w = 4, g.out_c = 2, g.out_h = g.out_w = 4;
   VkTensor in = Up(device, RandomTensor(DDim({1, 3, 4, 4}), 2)), f = Up(device, RandomTensor(DDim({2, 2, 1, 1}), 3));
-  s = RecordConv2d(&r, g, in, f, nullptr, {}, &y);
+  s = RecordConv2d(&r, g, in, &f, nullptr, {}, &y);
   CHECK(s.code() == StatusCode::kInvalidArgument);
   CHECK_THAT(s.message(), Catch::Contains("filter [2,2,1,1]"));
   f = Up(device, RandomTensor(DDim({2, 3, 1, 1}), 3));  // the right filter, but no packed one for kBlock
-  s = RecordConv2d(&r, g, in, f, nullptr, {}, &y, ConvAlgo::kBlock);
+  s = RecordConv2d(&r, g, in, &f, nullptr, {}, &y, ConvAlgo::kBlock);
   CHECK(s.code() == StatusCode::kInvalidArgument);
   CHECK_THAT(s.message(), Catch::Contains("PackBlockFilter"));
 }

@@ -17,7 +17,7 @@ namespace {
 
 bool HaveVulkan() {
   std::unique_ptr<DeviceBackend> backend;
-  Status s = CreateDeviceBackend("vulkan", "", &backend);
+  Status s = CreateDeviceBackend("vulkan", DeviceOptions(), &backend);
   if (s.ok()) return true;
   const char* require = std::getenv("EMBER_REQUIRE_VULKAN");
   if (require && *require == '1') FAIL(s.message());
@@ -49,6 +49,20 @@ int GpuOps(const std::shared_ptr<const Model>& model, int size) {
   CHECK(gpu_ms > 0);
   CHECK(gpu_ms < run_ms);
   return n;
+}
+
+// The largest |got - want| over all outputs, as a fraction of each output's range.
+float WorstOfRange(const NetOutputs& got, const NetOutputs& want) {
+  REQUIRE(got.names == want.names);
+  float worst = 0.f;
+  for (size_t i = 0; i < got.names.size(); ++i) {
+    const auto& w = want.values[i];
+    REQUIRE(got.values[i].size() == w.size());
+    if (w.empty()) continue;
+    const float range = std::max(*std::max_element(w.begin(), w.end()) - *std::min_element(w.begin(), w.end()), 1e-6f);
+    for (size_t k = 0; k < w.size(); ++k) worst = std::max(worst, std::fabs(got.values[i][k] - w[k]) / range);
+  }
+  return worst;
 }
 
 void CheckOnVulkan(const std::string& path, bool graph_only, int size, int min_gpu_ops, bool detection = false) {
@@ -100,6 +114,38 @@ TEST_CASE("vulkan: UltraFace (ONNX, trained weights) equals the CPU reference", 
   REQUIRE_MODELS();
   if (!HaveVulkan()) return;
   CheckOnVulkan(ModelsDir() + "/onnx/ultraface/version-RFB-320.onnx", false, 0, 30);
+}
+
+// Weights as halves: outputs within 2e-3 of their range of the CPU reference (and further from it than float32
+// weights: the option did round them), weights in about half the GPU memory.
+TEST_CASE("vulkan fp16 weights: UltraFace (trained) and SqueezeNet near the CPU, weights in half the memory",
+          "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  struct Net {
+    std::string path;
+    bool graph_only;
+    int size;
+  };
+  std::vector<Net> nets = {{ModelsDir() + "/../bench/ncnn/squeezenet.param", true, NetInputSize(64)}};
+  if (HaveModels()) nets.push_back({ModelsDir() + "/onnx/ultraface/version-RFB-320.onnx", false, 0});
+  for (const Net& n : nets) {
+    INFO(n.path);
+    std::shared_ptr<const Model> model = LoadNet(n.path, n.graph_only, {"nchw16c_layout"});
+    const NetOutputs ref = ReferenceOutputs(n.path, n.graph_only, n.size);
+    PredictorOptions po;
+    po.device = "vulkan";
+    DeviceRunStats f32, f16;
+    const float worst32 = WorstOfRange(RunNetOnce(model, po, n.size, &f32), ref);
+    po.vulkan_fp16_weights = true;
+    const float worst16 = WorstOfRange(RunNetOnce(model, po, n.size, &f16), ref);
+    INFO("max |vulkan - reference| / range: float32 weights " << worst32 << ", halves " << worst16);
+    CHECK(worst16 <= 2e-3f);
+    CHECK(worst16 > worst32);
+    INFO("GPU weights: " << f32.weight_bytes << " bytes as floats, " << f16.weight_bytes << " as halves");
+    CHECK(f32.weight_bytes > 0);
+    CHECK(f16.weight_bytes < 0.52 * f32.weight_bytes);    // the biases stay float32 (storage reads)
+    CHECK(2.0 * f16.weight_bytes >= 0.99 * f32.weight_bytes);
+  }
 }
 
 TEST_CASE("vulkan predictor: repeated runs, a new input shape, every variable readable, after a failed run",

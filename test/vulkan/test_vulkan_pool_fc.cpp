@@ -1,5 +1,6 @@
 // The Vulkan pooling, concat, fc and softmax kernels against the plain CPU code (Pool2d of central-arm-func,
 // ref::Softmax, loops written here), under the validation layer as test_vulkan_kernels.cpp.
+#include "framework/float16.h"
 #include "operators/kernel/central-arm-func/interpolate_func.h"
 #include "operators/kernel/central-arm-func/lrn_func.h"
 #include "operators/kernel/central-arm-func/pad_func.h"
@@ -228,6 +229,44 @@ TEST_CASE("vulkan fc equals a double loop, with and without bias and activation"
       }
     }
   }
+}
+
+// A weight stored as halves (PredictorOptions::vulkan_fp16_weights) is fetched through R16 texel views as the
+// float it rounds to; read as a storage buffer it would be garbage, so that is refused with a reason.
+TEST_CASE("vulkan fc over a float16 weight equals the loop over the rounded weight; storage reads refuse it",
+          "[vulkan]") {
+  VULKAN_CASE_BOTH_READS(device);
+  if (!device->half_texels()) {
+    WARN("this Vulkan device has no 16-bit texel buffers");
+    return;
+  }
+  const int64_t m = 3, k = 77, n = 20;
+  const Tensor in = RandomTensor(DDim({m, k}), 81), w = RandomTensor(DDim({k, n}), 82, -3.f, 3.f);
+  std::vector<float> want(static_cast<size_t>(m * n));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double acc = 0;
+      for (int64_t q = 0; q < k; ++q)
+        acc += double(in.data<float>()[i * k + q]) * HalfToFloat(FloatToHalf(w.data<float>()[q * n + j]));
+      want[i * n + j] = static_cast<float>(acc);
+    }
+  VkTensor gi = Up(device, in), gw, out;
+  gw.half = true;
+  RequireOk(Upload(device, w, &gw));
+  REQUIRE(gw.buffer->bytes() == static_cast<size_t>(k * n * 2));
+  std::vector<float> rounded(static_cast<size_t>(k * n));
+  for (size_t i = 0; i < rounded.size(); ++i) rounded[i] = HalfToFloat(FloatToHalf(w.data<float>()[i]));
+  CheckNear(Down(gw), rounded, 0.f);
+  Recorder r(device);
+  const Status s = RecordFc(&r, m, k, n, gi, gw, nullptr, {}, DDim({m, n}), &out);
+  if (!texels_) {
+    CHECK(s.code() == StatusCode::kUnimplemented);
+    CHECK_THAT(s.message(), Catch::Contains("float16 weight is read through texel buffers"));
+    return;
+  }
+  RequireOk(s);
+  RequireOk(r.SubmitAndWait());
+  CheckNear(Down(out), want, 1e-5f);
 }
 
 TEST_CASE("vulkan softmax and log-softmax equal ref::Softmax along any axis", "[vulkan]") {

@@ -118,5 +118,10 @@ void ClearProgress() {
   if (g_shown) g_shown->Clear();
 }
 
+void AddFp16WeightsFlag(CLI::App* app, bool* on) {
+  app->add_flag("--vulkan-fp16-weights", *on,
+                "vulkan: weights stored on the GPU as halves (half their memory; outputs move by ~1e-3 of their range)");
+}
+
 }  // namespace cli
 }  // namespace ember

@@ -30,6 +30,9 @@ CLI::Option* AddShapeOption(CLI::App* app, Shapes* shapes, int64_t min_dim, cons
 // Repeatable `flag` NAME=FILE, in the order given.
 CLI::Option* AddNamedFileOption(CLI::App* app, const std::string& flag, NamedFiles* out, const std::string& help);
 
+// --vulkan-fp16-weights (PredictorOptions::vulkan_fp16_weights) for run, bench and inspect.
+void AddFp16WeightsFlag(CLI::App* app, bool* on);
+
 // An integer in [lo, hi], checked before CLI11 converts it; the help shows the option's type name alone.
 CLI::Validator IntRange(int64_t lo, int64_t hi);
 

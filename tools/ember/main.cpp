@@ -59,7 +59,7 @@ struct Args {
   cli::NamedFiles inputs, outputs;
   cli::Shapes shapes;
   int threads = 1, top = 0;
-  bool no_optimize = false, generate_weights = false, memory = false, passes = false;
+  bool no_optimize = false, generate_weights = false, memory = false, passes = false, fp16_weights = false;
   std::vector<std::string> disabled_passes;
   float pixel_scale = 1.f, pixel_bias = 0.f;
 };
@@ -135,6 +135,7 @@ int InspectDevice(const Args& a) {
   PredictorOptions po;
   po.device = a.device;
   po.profile = true;
+  po.vulkan_fp16_weights = a.fp16_weights;
   std::unique_ptr<Predictor> p;
   if (!(s = Predictor::Create(model, po, &p)).ok()) return Fail(s);
   if (!(s = SetGeneratedInputs(*model, a, p.get())).ok()) return Fail(s);
@@ -165,6 +166,10 @@ int InspectDevice(const Args& a) {
   std::printf("activations: %.2f MiB of %s buffers (reused by lifetime); the CPU plan's arena %.2f MiB, lower bound "
               "%.2f, each its own %.2f\n",
               mib(d.activation_bytes), a.device.c_str(), mib(m.arena_bytes), mib(m.lower_bound), mib(m.naive_bytes));
+  size_t loaded = 0;
+  for (const auto& n : model->weights().LocalVarNames()) loaded += model->weights().FindVar(n)->Get().nbytes();
+  std::printf("weights: %.2f MiB on %s (%s; the blocked convolutions' filters packed), %.2f MiB as loaded\n",
+              mib(d.weight_bytes), a.device.c_str(), a.fp16_weights ? "halves" : "float32", mib(loaded));
   return 0;
 }
 
@@ -363,6 +368,7 @@ int Run(const Args& a) {
   po.threads = a.threads;
   po.device = a.device;
   po.vulkan_pipeline_cache = a.pipeline_cache;
+  po.vulkan_fp16_weights = a.fp16_weights;
   std::unique_ptr<Predictor> pred;
   if (!(s = Predictor::Create(model, po, &pred)).ok()) return Fail(s);
 
@@ -427,6 +433,7 @@ cli::Command AddInspect(CLI::App* app) {
   sub->add_flag("--memory", a->memory,
                 "run the model twice on generated inputs and report weight, activation and peak memory");
   sub->add_flag("--generate-weights", a->generate_weights, "deterministic stand-in weights for a graph-only model");
+  cli::AddFp16WeightsFlag(sub, &a->fp16_weights);
   sub->add_option("--device", a->device, "vulkan: run once and list which ops run on the GPU, and why the others not")
       ->type_name("D")->check(CLI::IsMember({"cpu", "vulkan"}));
   cli::AddShapeOption(sub, &a->shapes, 0,
@@ -450,6 +457,7 @@ cli::Command AddRun(CLI::App* app) {
   sub->add_option("--pipeline-cache", a->pipeline_cache,
                   "vulkan: load the compiled pipelines from FILE when it exists, save them to it")
       ->type_name("FILE");
+  cli::AddFp16WeightsFlag(sub, &a->fp16_weights);
   sub->add_flag("--no-optimize", a->no_optimize, "skip the optimizer passes");
   sub->add_option("--disable-pass", a->disabled_passes, "skip the pass NAME (repeatable)")
       ->type_name("NAME")->allow_extra_args(false)->take_all();

@@ -72,11 +72,15 @@ class HostOp : public OperatorBase {
 
 }  // namespace
 
-Status Backend::Create(const std::string& pipeline_cache, std::unique_ptr<DeviceBackend>* out) {
+Status Backend::Create(const DeviceOptions& options, std::unique_ptr<DeviceBackend>* out) {
   std::unique_ptr<Backend> b(new Backend());
   EMBER_RETURN_IF_ERROR(Device::Get(&b->device_));
-  b->pipeline_cache_ = pipeline_cache;
-  if (!pipeline_cache.empty()) EMBER_RETURN_IF_ERROR(b->device_->LoadPipelineCache(pipeline_cache));
+  if (options.fp16_weights && !b->device_->half_texels())
+    return Unimplemented("vulkan_fp16_weights: Vulkan device '", b->device_->name(),
+                         "' reads no 16-bit float texel buffers (R16_SFLOAT, R16G16B16A16_SFLOAT)");
+  b->fp16_weights_ = options.fp16_weights;
+  b->pipeline_cache_ = options.pipeline_cache;
+  if (!b->pipeline_cache_.empty()) EMBER_RETURN_IF_ERROR(b->device_->LoadPipelineCache(b->pipeline_cache_));
   b->recorder_.reset(new Recorder(b->device_));
   *out = std::move(b);
   return Status::OK();
@@ -142,8 +146,15 @@ Status Backend::EndRun(const std::vector<Tensor*>& outputs, bool all) {
   if (!pipeline_cache_.empty()) EMBER_RETURN_IF_ERROR(device_->SavePipelineCache(pipeline_cache_));
   last_run_ = {recorder_->dispatches() - run_start_.dispatches, recorder_->barriers() - run_start_.barriers,
                recorder_->submits() - run_start_.submits, recorder_->reused_submits() - run_start_.reused, uploads_,
-               downloads_, activation_bytes_};
+               downloads_, activation_bytes_, WeightBytes()};
   return Status::OK();
+}
+
+size_t Backend::WeightBytes() const {
+  size_t bytes = 0;
+  for (const auto& kv : weight_copies_)
+    if (kv.second && kv.second->buffer) bytes += kv.second->buffer->bytes();
+  return bytes;
 }
 
 void Backend::HostWrote(const Tensor* t) {
@@ -153,8 +164,12 @@ void Backend::HostWrote(const Tensor* t) {
 
 Status Backend::Submit() { return recorder_->SubmitAndWait(); }
 
-Status Backend::In(const Tensor* t, const VkTensor** out) {
-  if (weights_.count(t)) return WeightCopy(t, "", nullptr, out);  // null: freed, or not float32
+Status Backend::In(const Tensor* t, const VkTensor** out) { return In(t, fp16_weights_, out); }
+
+Status Backend::InFloat32(const Tensor* t, const VkTensor** out) { return In(t, false, out); }
+
+Status Backend::In(const Tensor* t, bool half_weight, const VkTensor** out) {
+  if (weights_.count(t)) return WeightCopy(t, "", nullptr, half_weight, out);  // null: freed, or not float32
   VkTensor& copy = copies_[t];
   if (!device_newer_.count(t) && !uploaded_.count(t)) {
     EMBER_RETURN_IF_ERROR(Hold(t, true));
@@ -171,21 +186,23 @@ Status Backend::In(const Tensor* t, const VkTensor** out) {
 Status Backend::InPacked(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
                          const VkTensor** out) {
   *out = nullptr;
-  return weights_.count(t) ? WeightCopy(t, layout, pack, out) : Status::OK();
+  return weights_.count(t) ? WeightCopy(t, layout, pack, fp16_weights_, out) : Status::OK();
 }
 
 Status Backend::WeightCopy(const Tensor* t, const std::string& layout,
-                           const std::function<Tensor(const Tensor&)>& pack, const VkTensor** out) {
+                           const std::function<Tensor(const Tensor&)>& pack, bool half, const VkTensor** out) {
   const Weight& w = weights_.at(t);
-  auto& copy = weight_copies_[{t, layout}];
+  const std::string key = half ? (layout.empty() ? "fp16" : layout + ":fp16") : layout;
+  auto& copy = weight_copies_[{t, key}];
   if (!copy) {
     Status status;
     Device* device = device_;
     // Under the lock ReleaseWeight takes: the weight is either whole or already freed here.
     copy = std::static_pointer_cast<const VkTensor>(w.owner->Derived(
-        "vulkan:" + (layout.empty() ? "" : layout + ":") + w.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
+        "vulkan:" + (key.empty() ? "" : key + ":") + w.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
           if (!t->initialized() || t->dtype() != DataType::kFloat32) return nullptr;
           auto v = std::make_shared<VkTensor>();
+          v->half = half;
           status = pack ? Upload(device, pack(*t), v.get()) : Upload(device, *t, v.get());
           *bytes = v->buffer ? v->buffer->bytes() : 0;
           return status.ok() ? v : nullptr;
@@ -285,8 +302,8 @@ std::string Backend::WhyOnHost(const OperatorBase* op) const {
 }  // namespace vulkan
 
 // Declared in framework/device_backend.cpp (the framework does not include this folder).
-Status CreateVulkanBackend(const std::string& pipeline_cache, std::unique_ptr<DeviceBackend>* out) {
-  return vulkan::Backend::Create(pipeline_cache, out);
+Status CreateVulkanBackend(const DeviceOptions& options, std::unique_ptr<DeviceBackend>* out) {
+  return vulkan::Backend::Create(options, out);
 }
 
 }  // namespace ember

@@ -22,8 +22,7 @@ namespace vulkan {
 
 class Backend : public DeviceBackend {
  public:
-  // pipeline_cache: PredictorOptions::vulkan_pipeline_cache.
-  static Status Create(const std::string& pipeline_cache, std::unique_ptr<DeviceBackend>* out);
+  static Status Create(const DeviceOptions& options, std::unique_ptr<DeviceBackend>* out);
   Status Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) override;
   Status BeginRun() override;
   Status EndRun(const std::vector<Tensor*>& outputs, bool all) override;
@@ -45,12 +44,14 @@ class Backend : public DeviceBackend {
     return why;
   }
 
-  // For the ops: the GPU copy of t, uploaded when the host holds the newer value. A weight's copy is made once per
-  // Model and shared by its predictors (Scope::Derived); *out is null when the weight was freed once packed for
-  // the CPU (the op then runs on the CPU).
+  // For the ops: the GPU copy of t for a shader's INPUT binding, uploaded when the host holds the newer value. A
+  // weight's copy is made once per Model and shared by its predictors (Scope::Derived), in halves with
+  // fp16_weights; *out is null when the weight was freed once packed for the CPU (the op then runs on the CPU).
   Status In(const Tensor* t, const VkTensor** out);
-  // The GPU copy of weight t in another layout, `pack(t)`, made once per Model and shared as In's copies are;
-  // *out is null when t is not a weight (or was freed once packed for the CPU).
+  // As In for a plain float storage binding (the shaders' bias arrays): a weight's copy is always float32.
+  Status InFloat32(const Tensor* t, const VkTensor** out);
+  // The GPU copy of weight t in another layout, `pack(t)`, made once per Model and shared as In's copies are
+  // (in halves with fp16_weights); *out is null when t is not a weight (or was freed once packed for the CPU).
   Status InPacked(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
                   const VkTensor** out);
   // The GPU tensor an op writes for t (t's current dims); t's newest value is then on the GPU.
@@ -58,6 +59,7 @@ class Backend : public DeviceBackend {
   // Submits what was recorded and copies t down when the GPU holds its newest value.
   Status ToHost(const Tensor* t);
   Recorder* recorder() { return recorder_.get(); }
+  Device* device() const { return device_; }
   // GPU tensors of `owner`'s own (an op's small tables, its intermediates), kept across runs.
   VkTensor* Scratch(const void* owner, int index = 0) { return &scratch_[{owner, index}]; }
   // The host wrote t (an op on the CPU): a GPU copy or upload of this run is stale.
@@ -70,6 +72,7 @@ class Backend : public DeviceBackend {
   // Gives t's copy a buffer of at least t's size from the free list (or a new one); host_writes: the host fills it.
   Status Hold(const Tensor* t, bool host_writes);
   void TrimFreeBuffers();
+  size_t WeightBytes() const;  // the weight copies this predictor binds (shared with the Model's other predictors)
   // Activation buffers by lifetime: a tensor's buffer returns to free_ after its last reader (Dead), and every
   // buffer at the start of a run; a tensor takes the one it had in the last run when free (the executor's plan
   // frees in the same order each run at the same shapes).
@@ -90,7 +93,9 @@ class Backend : public DeviceBackend {
   std::map<const Tensor*, Weight> weights_;
   // Weight t's GPU copy as is (layout "") or packed; each made once per Model (Scope::Derived).
   Status WeightCopy(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
-                    const VkTensor** out);
+                    bool half, const VkTensor** out);
+  Status In(const Tensor* t, bool half_weight, const VkTensor** out);
+  bool fp16_weights_ = false;
   std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> weight_copies_;
   std::map<std::pair<const void*, int>, VkTensor> scratch_;
   int device_ops_ = 0;

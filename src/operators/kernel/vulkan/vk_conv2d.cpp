@@ -16,13 +16,13 @@ struct Conv2dPush {
 };
 static_assert(sizeof(Conv2dPush) <= 128, "Vulkan guarantees 128 bytes of push constants");
 
-Status CheckShapes(const ConvGeometry& g, const VkTensor& input, const VkTensor& filter, const VkTensor* bias) {
+Status CheckShapes(const ConvGeometry& g, const VkTensor& input, const VkTensor* filter, const VkTensor* bias) {
   EMBER_CHECK(g.groups > 0 && g.in_c % g.groups == 0 && g.out_c % g.groups == 0, "Vulkan conv2d: groups ", g.groups,
               " do not divide channels ", g.in_c, " -> ", g.out_c);
   EMBER_CHECK(input.numel() == g.batch * g.in_c * g.in_h * g.in_w, "Vulkan conv2d: input ", input.dims.ToString(),
               " is not the geometry's");
-  EMBER_CHECK(filter.numel() == g.out_c * (g.in_c / g.groups) * g.kernel_h * g.kernel_w, "Vulkan conv2d: filter ",
-              filter.dims.ToString(), " is not the geometry's");
+  EMBER_CHECK(!filter || filter->numel() == g.out_c * (g.in_c / g.groups) * g.kernel_h * g.kernel_w,
+              "Vulkan conv2d: filter ", filter ? filter->dims.ToString() : "", " is not the geometry's");
   EMBER_CHECK(!bias || bias->numel() == g.out_c, "Vulkan conv2d: bias ", bias ? bias->dims.ToString() : "",
               " is not [", g.out_c, "]");
   return Status::OK();
@@ -68,7 +68,18 @@ ConvAlgo ChooseConvAlgo(const ConvGeometry& g) {
   return g.out_c / g.groups >= 8 ? ConvAlgo::kBlock : ConvAlgo::kDirect;
 }
 
-Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
+namespace {
+// The tiled shaders take pixel blocks in x and (batch, group) in z.
+bool TilesFit(const Device& device, const ConvGeometry& g) {
+  return (g.out_h * g.out_w + 63) / 64 <= device.max_workgroups_x() && g.batch * g.groups <= 65535;
+}
+}  // namespace
+
+bool AutoUsesBlockFilter(const Device& device, const ConvGeometry& g) {
+  return TilesFit(device, g) && ChooseConvAlgo(g) == ConvAlgo::kBlock;
+}
+
+Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor* filter,
                     const VkTensor* bias, const ActivationSpec& act, VkTensor* out, ConvAlgo algo,
                     const VkTensor* block_filter) {
   EMBER_RETURN_IF_ERROR(CheckShapes(g, input, filter, bias));
@@ -80,8 +91,7 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
   const Conv2dPush push = MakePush(g, out->numel(), bias != nullptr, act);
   auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
   const int64_t pixels = g.out_h * g.out_w, cout_g = g.out_c / g.groups;
-  // The tiled shaders take pixel blocks in x and (batch, group) in z.
-  const bool tiles_fit = (pixels + 63) / 64 <= device->max_workgroups_x() && g.batch * g.groups <= 65535;
+  const bool tiles_fit = TilesFit(*device, g);
   if (algo == ConvAlgo::kAuto) {
     algo = tiles_fit ? ChooseConvAlgo(g) : ConvAlgo::kDirect;
     if (algo == ConvAlgo::kBlock && !block_filter) algo = ConvAlgo::kDirect;
@@ -92,7 +102,12 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
               "Vulkan conv2d: the blocked shader needs PackBlockFilter's filter");
   EMBER_CHECK(algo == ConvAlgo::kDirect || tiles_fit, "Vulkan conv2d: ", g.out_h, "x", g.out_w,
               " outputs, batch x groups ", g.batch * g.groups, " exceed the tiled shaders' dispatch limits");
-  const std::initializer_list<const Buffer*> reads = {input.buffer.get(), filter.buffer.get()};
+  EMBER_CHECK(algo == ConvAlgo::kBlock || filter, "Vulkan conv2d: the ", algo == ConvAlgo::kDirect ? "direct" : "tiled",
+              " shader needs the plain filter");
+  // conv2d_gemm reads its filter as a storage buffer of floats.
+  EMBER_CHECK(algo != ConvAlgo::kGemm || !filter->half, "Vulkan conv2d: the 64 x 64 tile shader reads no halves");
+  const Buffer* w = algo == ConvAlgo::kBlock ? block_filter->buffer.get() : filter->buffer.get();
+  const std::initializer_list<const Buffer*> reads = {input.buffer.get(), w};
   const Pipeline* p = nullptr;
   uint32_t gx, gy, gz = u(g.batch * g.groups);
   if (algo == ConvAlgo::kBlock) {  // 64 * px pixels x 16 output channels per work group
@@ -116,9 +131,8 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
     GroupsFor(*device, out->numel(), 64, &gx, &gy);
     gz = 1;
   }
-  // Without a bias the shader never reads binding 2; the filter stands in for it (a binding must be valid).
-  const Buffer* w = algo == ConvAlgo::kBlock ? block_filter->buffer.get() : filter.buffer.get();
-  const Buffer* b = bias ? bias->buffer.get() : filter.buffer.get();
+  // Without a bias the shader never reads binding 2; the input stands in for it (a binding must be valid).
+  const Buffer* b = bias ? bias->buffer.get() : input.buffer.get();
   return r->Dispatch(*p, {input.buffer.get(), w, b}, {out->buffer.get()}, &push, gx, gy, gz);
 }
 

@@ -22,10 +22,15 @@ ConvAlgo ChooseConvAlgo(const ConvGeometry& g);
 // [K = in_c / groups * kh * kw][16], so one vec4 texel holds 4 output channels' weights at one k.
 Tensor PackBlockFilter(const ConvGeometry& g, const Tensor& filter);
 
+// Whether kAuto runs g through kBlock given PackBlockFilter's filter: then RecordConv2d needs no plain filter
+// (a weight's GPU copy is made once, packed).
+bool AutoUsesBlockFilter(const Device& device, const ConvGeometry& g);
+
 // Records out = act(conv(input, filter) + bias); filter [out_c, in_c / groups, kh, kw], bias [out_c] or nullptr;
 // out is (re)allocated to [batch, out_c, out_h, out_w]. block_filter: PackBlockFilter's filter, which kBlock
-// needs (kAuto without it takes kDirect). algo forces a shader (tests).
-Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor& filter,
+// needs (kAuto without it takes kDirect); filter may be null when kAuto takes kBlock with it. algo forces a
+// shader (tests).
+Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, const VkTensor* filter,
                     const VkTensor* bias, const ActivationSpec& act, VkTensor* out, ConvAlgo algo = ConvAlgo::kAuto,
                     const VkTensor* block_filter = nullptr);
 

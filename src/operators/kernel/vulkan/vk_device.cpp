@@ -71,7 +71,9 @@ Buffer::~Buffer() {
   if (memory_) vkFreeMemory(d, memory_, nullptr);
 }
 
-Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out) {
+Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out, bool half) {
+  if (half && !device->half_texels())
+    return Unimplemented("Vulkan device '", device->name(), "' has no 16-bit float uniform texel buffers");
   static std::atomic<uint64_t> next_id{1};
   std::unique_ptr<Buffer> b(new Buffer(device));
   b->id_ = next_id++;
@@ -96,18 +98,20 @@ Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out
   EMBER_RETURN_IF_ERROR(VkCheck(vkBindBufferMemory(device->handle(), b->buffer_, b->memory_, 0), "vkBindBufferMemory"));
   EMBER_RETURN_IF_ERROR(
       VkCheck(vkMapMemory(device->handle(), b->memory_, 0, VK_WHOLE_SIZE, 0, &b->mapped_), "vkMapMemory"));
-  if (b->bytes_ / 4 <= device->max_texel_elements()) {  // larger buffers: only the storage-buffer shaders read them
+  const size_t element = half ? 2 : 4;
+  b->half_ = half;
+  if (b->bytes_ / element <= device->max_texel_elements()) {  // larger: only the storage-buffer shaders read them
     VkBufferViewCreateInfo view = {VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
     view.buffer = b->buffer_;
-    view.format = VK_FORMAT_R32_SFLOAT;
-    view.range = b->bytes_ / 4 * 4;
+    view.format = half ? VK_FORMAT_R16_SFLOAT : VK_FORMAT_R32_SFLOAT;
+    view.range = b->bytes_ / element * element;
     EMBER_RETURN_IF_ERROR(
         VkCheck(vkCreateBufferView(device->handle(), &view, nullptr, &b->texel_view_), "vkCreateBufferView"));
   }
-  if (b->bytes_ % 16 == 0 && b->bytes_ / 16 <= device->max_texel_elements()) {
+  if (b->bytes_ % (4 * element) == 0 && b->bytes_ / (4 * element) <= device->max_texel_elements()) {
     VkBufferViewCreateInfo view = {VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
     view.buffer = b->buffer_;
-    view.format = VK_FORMAT_R32G32B32A32_SFLOAT;
+    view.format = half ? VK_FORMAT_R16G16B16A16_SFLOAT : VK_FORMAT_R32G32B32A32_SFLOAT;
     view.range = b->bytes_;
     EMBER_RETURN_IF_ERROR(
         VkCheck(vkCreateBufferView(device->handle(), &view, nullptr, &b->texel4_view_), "vkCreateBufferView"));
@@ -206,6 +210,12 @@ Status Device::PickPhysicalDevice() {
       const uint32_t bits = families[q].timestampValidBits;
       timestamp_mask_ = bits >= 64 ? ~0ull : (1ull << bits) - 1;
       vkGetPhysicalDeviceMemoryProperties(pd, &memory_);
+      half_texels_ = true;
+      for (VkFormat f : {VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16B16A16_SFLOAT}) {
+        VkFormatProperties fp;
+        vkGetPhysicalDeviceFormatProperties(pd, f, &fp);
+        half_texels_ = half_texels_ && (fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT);
+      }
       return Status::OK();
     }
   }
@@ -355,9 +365,16 @@ Status Device::SavePipelineCache(const std::string& path) {
 Status Device::GetReadPipeline(const std::string& name, std::initializer_list<const Buffer*> reads, uint32_t bindings,
                                uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants,
                                uint32_t vec4_reads) {
-  bool texels = texel_reads_;
+  bool texels = texel_reads_, half = false;
   uint32_t i = 0;
-  for (const Buffer* b : reads) texels = texels && ((vec4_reads >> i++) & 1u ? b->texel4_view() : b->texel_view());
+  for (const Buffer* b : reads) {
+    texels = texels && ((vec4_reads >> i++) & 1u ? b->texel4_view() : b->texel_view());
+    half = half || b->half();
+  }
+  if (!texels && half)
+    return Unimplemented("Vulkan ", name, ": a float16 weight is read through texel buffers, and another input is ",
+                         texel_reads_ ? "past the device's texel buffer limit" : "read as a storage buffer",
+                         " (store weights as float32)");
   if (!texels) return GetPipeline(name, bindings, push_bytes, out, constants);
   std::vector<VkDescriptorType> types(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
   for (size_t r = 0; r < reads.size() && r < types.size(); ++r) types[r] = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;

@@ -31,16 +31,18 @@ class Buffer {
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
   ~Buffer();
-  // size bytes (at least 4: Vulkan has no empty buffer).
-  static Status Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out);
+  // size bytes (at least 4: Vulkan has no empty buffer). half: its elements are IEEE halves, read only through
+  // its texel views (R16 formats, which the shaders fetch as floats); Device::half_texels() says whether it can be.
+  static Status Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out, bool half = false);
+  bool half() const { return half_; }
   VkBuffer handle() const { return buffer_; }
   size_t bytes() const { return bytes_; }
   uint64_t id() const { return id_; }  // unique in the process (a recorded command buffer names its buffers by it)
   float* data() const { return static_cast<float*>(mapped_); }
-  // An R32_SFLOAT view of the whole buffer for uniform texel buffer bindings (textureBuffer in GLSL); null when
-  // the buffer has more floats than the device's texel buffer limit.
+  // An R32_SFLOAT (half: R16_SFLOAT) view of the whole buffer for uniform texel buffer bindings (textureBuffer in
+  // GLSL); null when the buffer has more elements than the device's texel buffer limit.
   VkBufferView texel_view() const { return texel_view_; }
-  VkBufferView texel4_view() const { return texel4_view_; }  // R32G32B32A32_SFLOAT (bytes a multiple of 16)
+  VkBufferView texel4_view() const { return texel4_view_; }  // R32G32B32A32_SFLOAT (bytes a multiple of 16), R16G16B16A16
 
  private:
   explicit Buffer(Device* device) : device_(device) {}
@@ -51,6 +53,7 @@ class Buffer {
   VkBufferView texel_view_ = VK_NULL_HANDLE, texel4_view_ = VK_NULL_HANDLE;
   size_t bytes_ = 0;
   uint64_t id_ = 0;
+  bool half_ = false;
 };
 
 // A compute pipeline over `bindings` storage buffers (binding i = the i-th buffer a dispatch passes) and a push
@@ -108,6 +111,8 @@ class Device {
   bool validation_enabled() const { return messenger_ != VK_NULL_HANDLE; }
   uint32_t max_workgroups_x() const { return max_groups_x_; }
   uint32_t max_texel_elements() const { return max_texel_elements_; }
+  // R16_SFLOAT and R16G16B16A16_SFLOAT uniform texel buffers (weights stored as halves, Buffer::Create's half).
+  bool half_texels() const { return half_texels_; }
   // Nanoseconds per timestamp tick; 0 when the compute queue writes no timestamps.
   double timestamp_ns() const { return timestamp_ns_; }
   uint64_t timestamp_mask() const { return timestamp_mask_; }  // the valid bits: differences wrap within them
@@ -132,6 +137,7 @@ class Device {
   VkQueue queue_ = VK_NULL_HANDLE;
   uint32_t max_groups_x_ = 65535;
   uint32_t max_texel_elements_ = 65536;
+  bool half_texels_ = false;
   double timestamp_ns_ = 0;
   uint64_t timestamp_mask_ = ~0ull;
   std::string name_;

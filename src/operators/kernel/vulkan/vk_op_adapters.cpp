@@ -72,19 +72,21 @@ Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
     return b->Decline("its fused activation has no shader");
   if (!Float32(p.input) || p.input->dims().size() != 4 || (p.bias && !Float32(p.bias)))
     return b->Decline("not a 4-D float32 input and bias");
-  const VkTensor *in, *filter, *bias = nullptr;
+  const VkTensor *in, *filter = nullptr, *bias = nullptr, *block_filter = nullptr;
   VkTensor* out;
-  EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));
-  if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
-  if (!filter || (p.bias && !bias)) return Status::OK();  // freed once packed for the CPU, or not float32
-  const VkTensor* block_filter = nullptr;  // packed once per Model; null for a filter that is not a weight
+  // The blocked shader's filter, packed once per Model (null for a filter that is not a weight); the plain one is
+  // uploaded only for the other shaders.
   if (ChooseConvAlgo(p.geo) == ConvAlgo::kBlock)
     EMBER_RETURN_IF_ERROR(b->InPacked(p.filter, "block16", [&](const Tensor& f) { return PackBlockFilter(p.geo, f); },
                                       &block_filter));
+  const bool blocked = block_filter && AutoUsesBlockFilter(*b->device(), p.geo);
+  if (!blocked) EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));
+  if (p.bias) EMBER_RETURN_IF_ERROR(b->InFloat32(p.bias, &bias));
+  if ((!blocked && !filter) || (p.bias && !bias)) return Status::OK();  // freed once packed for the CPU
   EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->Out(p.output, &out));
-  EMBER_RETURN_IF_ERROR(
-      RecordConv2d(b->recorder(), p.geo, *in, *filter, bias, p.act, out, ConvAlgo::kAuto, block_filter));
+  EMBER_RETURN_IF_ERROR(RecordConv2d(b->recorder(), p.geo, *in, filter, bias, p.act, out, ConvAlgo::kAuto,
+                                     blocked ? block_filter : nullptr));
   *recorded = true;
   return Status::OK();
 }
@@ -101,7 +103,7 @@ Status RecordConvTransposeOp(Backend* b, OperatorBase* op, bool* recorded) {
   const VkTensor *in, *filter, *bias = nullptr;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));
-  if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
+  if (p.bias) EMBER_RETURN_IF_ERROR(b->InFloat32(p.bias, &bias));
   if (!filter || (p.bias && !bias)) return Status::OK();  // freed once packed for the CPU, or not float32
   EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->Out(p.output, &out));
@@ -194,7 +196,7 @@ Status RecordFcOp(Backend* b, OperatorBase* op, bool* recorded) {
   const VkTensor *in, *w, *bias = nullptr;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->In(p.w, &w));
-  if (p.bias) EMBER_RETURN_IF_ERROR(b->In(p.bias, &bias));
+  if (p.bias) EMBER_RETURN_IF_ERROR(b->InFloat32(p.bias, &bias));
   if (!w || (p.bias && !bias)) return Status::OK();
   EMBER_RETURN_IF_ERROR(b->In(p.input, &in));
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));

@@ -13,12 +13,14 @@ namespace vulkan {
 struct VkTensor {
   std::unique_ptr<Buffer> buffer;
   DDim dims;
+  bool half = false;  // stored as IEEE halves (a weight, PredictorOptions::vulkan_fp16_weights): texel reads only
   int64_t numel() const { return dims.numel(); }
 };
 
 // (Re)allocates t's buffer for dims when it is missing or too small.
 Status Reserve(Device* device, const DDim& dims, VkTensor* t);
-// Copies a float32 CPU tensor into a (re)allocated GPU tensor, and back (the run that wrote it must be finished).
+// Copies a float32 CPU tensor into a (re)allocated GPU tensor (rounded to halves when dst->half), and back (the
+// run that wrote it must be finished).
 Status Upload(Device* device, const Tensor& src, VkTensor* dst);
 Status Download(const VkTensor& src, Tensor* dst);
 
