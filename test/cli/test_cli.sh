@@ -57,6 +57,10 @@ if "$ember" inspect "$yolo" --generate-weights --device vulkan --shape data=1,3,
     "1x ncnn_yolo_detection_output: no Vulkan kernel" -- cat "$tmp/vk.txt"
   check "inspect --device vulkan: GPU activation memory beside the CPU plan's" 0 \
     "activations: [0-9.]+ MiB of vulkan buffers" -- cat "$tmp/vk.txt"
+  check "inspect --device vulkan: the GPU's weight copies" 0 "weights: 23.1[0-9] MiB on vulkan \(float32" -- \
+    cat "$tmp/vk.txt"
+  check "inspect --vulkan-fp16-weights: the weights in halves" 0 "weights: 11.5[0-9] MiB on vulkan \(halves" -- \
+    "$ember" inspect "$yolo" --generate-weights --device vulkan --vulkan-fp16-weights --shape data=1,3,128,128
 else
   grep -q "no Vulkan" "$tmp/vk.txt" || { cat "$tmp/vk.txt"; fail=$((fail + 1)); }
   echo "skipped inspect --device vulkan: $(head -c 200 "$tmp/vk.txt")"
