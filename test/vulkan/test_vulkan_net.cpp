@@ -193,6 +193,41 @@ TEST_CASE("vulkan predictor: repeated runs, a new input shape, every variable re
   }
 }
 
+namespace {
+// pb's program (passes off) run with feed x on the CPU or on Vulkan: the fetches' values.
+// On Vulkan every op but feed and fetch must have run on the GPU.
+std::vector<std::vector<float>> RunProgramOn(const ProgramBuilder& pb, const std::string& feed, const Tensor& x,
+                                             const std::vector<std::string>& fetches, bool on_gpu) {
+  std::string model_bytes, params;
+  pb.Serialize(&model_bytes, &params);
+  ModelOptions mo;
+  mo.optimize = false;
+  std::shared_ptr<const Model> model;
+  REQUIRE(Model::LoadFromMemory(model_bytes.data(), model_bytes.size(), params.data(), params.size(), mo, &model)
+              .ok());
+  PredictorOptions po;
+  po.device = on_gpu ? "vulkan" : "cpu";
+  po.profile = true;
+  std::unique_ptr<Predictor> p;
+  REQUIRE(Predictor::Create(model, po, &p).ok());
+  REQUIRE(p->SetInput(feed, x).ok());
+  const Status s = p->Run();
+  INFO(s.message());
+  REQUIRE(s.ok());
+  std::vector<std::vector<float>> got;
+  for (const std::string& name : fetches) {
+    const Tensor* t = nullptr;
+    REQUIRE(p->GetOutput(name, &t).ok());
+    got.push_back(ToVector(*t));
+  }
+  for (const auto& op : p->LastProfile()) {
+    INFO(op.op->type);
+    if (on_gpu && op.op->type != "feed" && op.op->type != "fetch") CHECK(op.kernel == "vulkan");
+  }
+  return got;
+}
+}  // namespace
+
 TEST_CASE("vulkan predictor: pad2d, pad3d, batch_norm and transpose2 run on the GPU as on the CPU", "[vulkan][net]") {
   if (!HaveVulkan()) return;
   ProgramBuilder pb;  // x [1, 3, 5, 6] -> pad2d reflect -> batch_norm -> transpose2 -> reshape2 -> pad3d circular
@@ -211,34 +246,8 @@ TEST_CASE("vulkan predictor: pad2d, pad3d, batch_norm and transpose2 run on the 
       .Op("pad3d", {{"X", {"r"}}}, {{"Out", {"y"}}},
           {{"paddings", Attribute::Ints({1, 0, 2, 1, 0, 1})}, {"mode", Attribute::String("circular")}})
       .Fetch("y");
-  std::string model_bytes, params;
-  pb.Serialize(&model_bytes, &params);
-  ModelOptions mo;
-  mo.optimize = false;
-  std::shared_ptr<const Model> model;
-  REQUIRE(Model::LoadFromMemory(model_bytes.data(), model_bytes.size(), params.data(), params.size(), mo, &model)
-              .ok());
   const Tensor x = RandomTensor({1, 3, 5, 6}, 5);
-  std::vector<float> got[2];
-  for (int on_gpu = 0; on_gpu < 2; ++on_gpu) {
-    PredictorOptions po;
-    po.device = on_gpu ? "vulkan" : "cpu";
-    po.profile = true;
-    std::unique_ptr<Predictor> p;
-    REQUIRE(Predictor::Create(model, po, &p).ok());
-    REQUIRE(p->SetInput("x", x).ok());
-    const Status s = p->Run();
-    INFO(s.message());
-    REQUIRE(s.ok());
-    const Tensor* y = nullptr;
-    REQUIRE(p->GetOutput("y", &y).ok());
-    got[on_gpu] = ToVector(*y);
-    if (!on_gpu) continue;
-    for (const auto& op : p->LastProfile()) {
-      INFO(op.op->type);
-      if (op.op->type != "feed" && op.op->type != "fetch") CHECK(op.kernel == "vulkan");
-    }
-  }
+  const std::vector<float> got[2] = {RunProgramOn(pb, "x", x, {"y"}, false)[0], RunProgramOn(pb, "x", x, {"y"}, true)[0]};
   REQUIRE(got[0].size() == got[1].size());
   for (size_t i = 0; i < got[0].size(); ++i) REQUIRE(std::fabs(got[0][i] - got[1][i]) <= 1e-5f);
 }
@@ -260,37 +269,9 @@ TEST_CASE("vulkan predictor: layer_norm (Mean and Variance fetched), matmul_v2 a
       .Fetch("y")
       .Fetch("mean")
       .Fetch("var");
-  std::string model_bytes, params;
-  pb.Serialize(&model_bytes, &params);
-  ModelOptions mo;
-  mo.optimize = false;
-  std::shared_ptr<const Model> model;
-  REQUIRE(Model::LoadFromMemory(model_bytes.data(), model_bytes.size(), params.data(), params.size(), mo, &model)
-              .ok());
   const Tensor x = RandomTensor({2, 5, 12}, 5, -2.f, 3.f);
-  std::vector<float> got[2][3];
-  for (int on_gpu = 0; on_gpu < 2; ++on_gpu) {
-    PredictorOptions po;
-    po.device = on_gpu ? "vulkan" : "cpu";
-    po.profile = true;
-    std::unique_ptr<Predictor> p;
-    REQUIRE(Predictor::Create(model, po, &p).ok());
-    REQUIRE(p->SetInput("x", x).ok());
-    const Status s = p->Run();
-    INFO(s.message());
-    REQUIRE(s.ok());
-    const char* names[] = {"y", "mean", "var"};
-    for (int i = 0; i < 3; ++i) {
-      const Tensor* t = nullptr;
-      REQUIRE(p->GetOutput(names[i], &t).ok());
-      got[on_gpu][i] = ToVector(*t);
-    }
-    if (!on_gpu) continue;
-    for (const auto& op : p->LastProfile()) {
-      INFO(op.op->type);
-      if (op.op->type != "feed" && op.op->type != "fetch") CHECK(op.kernel == "vulkan");
-    }
-  }
+  const std::vector<std::vector<float>> got[2] = {RunProgramOn(pb, "x", x, {"y", "mean", "var"}, false),
+                                                  RunProgramOn(pb, "x", x, {"y", "mean", "var"}, true)};
   REQUIRE(got[0][0].size() == 2 * 5 * 7);
   REQUIRE(got[0][1].size() == 10);
   for (int i = 0; i < 3; ++i) {
