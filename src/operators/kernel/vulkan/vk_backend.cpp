@@ -1,6 +1,7 @@
 #include "operators/kernel/vulkan/vk_backend.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 namespace ember {
@@ -20,6 +21,7 @@ class DeviceOp : public OperatorBase {
   Status Run() override {
     backend_->recorder()->SetTag(this);  // its dispatches' GPU time, when profiling
     backend_->TakeDecline();  // a failed run's
+    backend_->BeginOp(inputs_);
     EMBER_RETURN_IF_ERROR(record_(backend_, cpu_.get(), &on_device_));
     std::string why = on_device_ ? "" : backend_->TakeDecline();
     if (!on_device_ && why.empty()) why = "the Vulkan kernel does not cover its attributes or shapes";
@@ -164,7 +166,13 @@ void Backend::HostWrote(const Tensor* t) {
 
 Status Backend::Submit() { return recorder_->SubmitAndWait(); }
 
-Status Backend::In(const Tensor* t, const VkTensor** out) { return In(t, fp16_weights_, out); }
+void Backend::BeginOp(const std::vector<const Tensor*>& inputs) {
+  half_now_ = fp16_weights_ && device_->texel_reads();
+  for (const Tensor* t : inputs)
+    if (!weights_.count(t) && t->numel() > static_cast<int64_t>(device_->max_texel_elements())) half_now_ = false;
+}
+
+Status Backend::In(const Tensor* t, const VkTensor** out) { return In(t, half_now_, out); }
 
 Status Backend::InFloat32(const Tensor* t, const VkTensor** out) { return In(t, false, out); }
 
@@ -186,24 +194,31 @@ Status Backend::In(const Tensor* t, bool half_weight, const VkTensor** out) {
 Status Backend::InPacked(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
                          const VkTensor** out) {
   *out = nullptr;
-  return weights_.count(t) ? WeightCopy(t, layout, pack, fp16_weights_, out) : Status::OK();
+  return weights_.count(t) ? WeightCopy(t, layout, pack, half_now_, out) : Status::OK();
 }
 
 Status Backend::WeightCopy(const Tensor* t, const std::string& layout,
                            const std::function<Tensor(const Tensor&)>& pack, bool half, const VkTensor** out) {
   const Weight& w = weights_.at(t);
+  // Small weights stay float32: they cost nothing, and an epsilon or a mask constant would not survive halving.
+  half = half && t->numel() >= kSmallestHalfWeight;
   const std::string key = half ? (layout.empty() ? "fp16" : layout + ":fp16") : layout;
   auto& copy = weight_copies_[{t, key}];
   if (!copy) {
     Status status;
     Device* device = device_;
-    // Under the lock ReleaseWeight takes: the weight is either whole or already freed here.
-    copy = std::static_pointer_cast<const VkTensor>(w.owner->Derived(
-        "vulkan:" + (key.empty() ? "" : key + ":") + w.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
+    // Under the lock ReleaseWeight takes: the weight is either whole or already freed here. The key ends with the
+    // name after a newline, which no variable name holds, so no layout can collide with another name.
+    copy = std::static_pointer_cast<const VkTensor>(
+        w.owner->Derived("vulkan:" + key + "\n" + w.name, [&](size_t* bytes) -> std::shared_ptr<const void> {
           if (!t->initialized() || t->dtype() != DataType::kFloat32) return nullptr;
           auto v = std::make_shared<VkTensor>();
           v->half = half;
-          status = pack ? Upload(device, pack(*t), v.get()) : Upload(device, *t, v.get());
+          int64_t saturated = 0;
+          status = pack ? Upload(device, pack(*t), v.get(), &saturated) : Upload(device, *t, v.get(), &saturated);
+          if (saturated > 0)
+            std::fprintf(stderr, "ember: vulkan fp16 weights: %lld values of %s past the half range became +-65504\n",
+                         static_cast<long long>(saturated), w.name.c_str());
           *bytes = v->buffer ? v->buffer->bytes() : 0;
           return status.ok() ? v : nullptr;
         }));

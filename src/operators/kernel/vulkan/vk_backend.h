@@ -22,6 +22,7 @@ namespace vulkan {
 
 class Backend : public DeviceBackend {
  public:
+  static constexpr int64_t kSmallestHalfWeight = 1024;  // fp16_weights: smaller weights stay float32
   static Status Create(const DeviceOptions& options, std::unique_ptr<DeviceBackend>* out);
   Status Adopt(const OpDesc& desc, const Scope& scope, std::unique_ptr<OperatorBase>* op) override;
   Status BeginRun() override;
@@ -33,6 +34,9 @@ class Backend : public DeviceBackend {
   std::string WhyOnHost(const OperatorBase* op) const override;
   // Where op ran in this run: on the GPU (why empty) or on the CPU, and why.
   void Placed(const OperatorBase* op, const std::string& why);
+  // Before an op records: its weights are halves (fp16_weights) only when every activation it reads has a texel
+  // view, since a half weight is readable through texel fetches alone.
+  void BeginOp(const std::vector<const Tensor*>& inputs);
   // An adapter leaving its op to the CPU says why (inspect): `return b->Decline("...")`.
   Status Decline(std::string why) {
     decline_ = std::move(why);
@@ -96,6 +100,7 @@ class Backend : public DeviceBackend {
                     bool half, const VkTensor** out);
   Status In(const Tensor* t, bool half_weight, const VkTensor** out);
   bool fp16_weights_ = false;
+  bool half_now_ = false;  // this op's weights may be halves: every other input it reads fits a texel view
   std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> weight_copies_;
   std::map<std::pair<const void*, int>, VkTensor> scratch_;
   int device_ops_ = 0;

@@ -104,6 +104,7 @@ class Device {
   int pipelines_built() const { return pipelines_built_.load(); }
   // Off: GetReadPipeline always takes the storage-buffer variants (tests run both).
   void set_texel_reads(bool on) { texel_reads_ = on; }
+  bool texel_reads() const { return texel_reads_; }
   // A memory type with all of `flags` among `type_bits`, or -1.
   int MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
   // Messages the validation layer reported (warnings and errors) since the device was created.

@@ -21,6 +21,13 @@ bool InBounds(int64_t rows, int64_t cols, int64_t ld, const std::vector<int64_t>
 }
 }  // namespace
 
+bool OffsetsFitTable(const MatMulGemms& g) {
+  for (const auto* offsets : {&g.x_offsets, &g.y_offsets})
+    for (int64_t o : *offsets)
+      if (o >= (1 << 24)) return false;
+  return true;
+}
+
 Status RecordMatMul(Recorder* r, const MatMulGemms& g, const VkTensor& x, const VkTensor& y, const DDim& out_dims,
                     VkTensor* offsets, VkTensor* out) {
   const int64_t batch = static_cast<int64_t>(g.x_offsets.size());
@@ -29,9 +36,7 @@ Status RecordMatMul(Recorder* r, const MatMulGemms& g, const VkTensor& x, const 
                   InBounds(g.trans_y ? g.n : g.k, g.trans_y ? g.k : g.n, g.ldb, g.y_offsets, y.numel()),
               "Vulkan matmul: ", x.dims.ToString(), " x ", y.dims.ToString(), " does not hold ", batch, " GEMMs of ",
               g.m, "x", g.k, " x ", g.k, "x", g.n);
-  // The offsets travel as floats: exact below 2^24.
-  EMBER_CHECK(x.numel() < (1 << 24) && y.numel() < (1 << 24), "Vulkan matmul: ", x.dims.ToString(), " x ",
-              y.dims.ToString(), " too large");
+  EMBER_CHECK(OffsetsFitTable(g), "Vulkan matmul: operand offsets past 2^24 (the table holds floats)");
   if (!SupportsActivation(g.act.type))
     return Unimplemented("Vulkan matmul: fused activation ", static_cast<int>(g.act.type), " has no shader");
   Device* device = nullptr;
@@ -43,6 +48,8 @@ Status RecordMatMul(Recorder* r, const MatMulGemms& g, const VkTensor& x, const 
     t[2 * b] = static_cast<float>(g.x_offsets[static_cast<size_t>(b)]);
     t[2 * b + 1] = static_cast<float>(g.y_offsets[static_cast<size_t>(b)]);
   }
+  // A dispatch logged in this segment may still read the table's old values.
+  if (offsets->buffer && r->Logged(*offsets->buffer)) EMBER_RETURN_IF_ERROR(r->SubmitAndWait());
   EMBER_RETURN_IF_ERROR(Upload(device, table, offsets));
   EMBER_RETURN_IF_ERROR(Reserve(device, out_dims, out));
   if (out_dims.numel() == 0) return Status::OK();

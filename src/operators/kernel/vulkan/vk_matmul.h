@@ -17,6 +17,8 @@ struct MatMulGemms {
   float alpha;
   ActivationSpec act;
 };
+// The offset table holds floats: every offset must be below 2^24.
+bool OffsetsFitTable(const MatMulGemms& g);
 // out is (re)allocated to out_dims (batch * m * n elements); offsets is the op's scratch for the offset table.
 Status RecordMatMul(Recorder* r, const MatMulGemms& g, const VkTensor& x, const VkTensor& y, const DDim& out_dims,
                     VkTensor* offsets, VkTensor* out);

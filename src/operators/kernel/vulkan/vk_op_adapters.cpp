@@ -76,10 +76,10 @@ Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
   VkTensor* out;
   // The blocked shader's filter, packed once per Model (null for a filter that is not a weight); the plain one is
   // uploaded only for the other shaders.
-  if (ChooseConvAlgo(p.geo) == ConvAlgo::kBlock)
+  if (AutoUsesBlockFilter(*b->device(), p.geo))
     EMBER_RETURN_IF_ERROR(b->InPacked(p.filter, "block16", [&](const Tensor& f) { return PackBlockFilter(p.geo, f); },
                                       &block_filter));
-  const bool blocked = block_filter && AutoUsesBlockFilter(*b->device(), p.geo);
+  const bool blocked = block_filter != nullptr;
   if (!blocked) EMBER_RETURN_IF_ERROR(b->In(p.filter, &filter));
   if (p.bias) EMBER_RETURN_IF_ERROR(b->InFloat32(p.bias, &bias));
   if ((!blocked && !filter) || (p.bias && !bias)) return Status::OK();  // freed once packed for the CPU
@@ -212,14 +212,16 @@ Status RecordMatMulOp(Backend* b, OperatorBase* op, bool* recorded) {
   const MatMulParam& p = mm->param();
   if (!Float32(p.x) || !Float32(p.y)) return b->Decline("not float32 operands");
   if (!SupportsActivation(p.act.type)) return b->Decline("its fused activation has no shader");
+  const MatMulGemms g = {p.gemm_trans_x, p.gemm_trans_y, p.m, p.n, p.k, p.lda, p.ldb, p.x_offsets, p.y_offsets,
+                         p.alpha, p.act};
+  if (p.k == 0) return b->Decline("an empty inner dim");
+  if (!OffsetsFitTable(g)) return b->Decline("operand offsets past 2^24 (its offset table holds floats)");
   const VkTensor *x, *y;
   EMBER_RETURN_IF_ERROR(b->In(p.x, &x));
   EMBER_RETURN_IF_ERROR(b->In(p.y, &y));
   if (!x || !y) return Status::OK();
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(b->Out(p.out, &out));
-  const MatMulGemms g = {p.gemm_trans_x, p.gemm_trans_y, p.m, p.n, p.k, p.lda, p.ldb, p.x_offsets, p.y_offsets,
-                         p.alpha, p.act};
   EMBER_RETURN_IF_ERROR(RecordMatMul(b->recorder(), g, *x, *y, p.out->dims(), b->Scratch(op), out));
   *recorded = true;
   return Status::OK();

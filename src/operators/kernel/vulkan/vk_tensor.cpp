@@ -16,7 +16,7 @@ Status Reserve(Device* device, const DDim& dims, VkTensor* t) {
   return Status::OK();
 }
 
-Status Upload(Device* device, const Tensor& src, VkTensor* dst) {
+Status Upload(Device* device, const Tensor& src, VkTensor* dst, int64_t* saturated) {
   if (src.dtype() != DataType::kFloat32)
     return Unimplemented("the Vulkan backend takes float32 tensors, not ", DataTypeName(src.dtype()));
   EMBER_RETURN_IF_ERROR(Reserve(device, src.dims(), dst));
@@ -26,8 +26,13 @@ Status Upload(Device* device, const Tensor& src, VkTensor* dst) {
   }
   auto* h = reinterpret_cast<uint16_t*>(dst->buffer->data());
   const float* f = src.data<float>();
-  bool saturated = false;  // a weight past the half range becomes +-65504, not infinite
-  for (int64_t i = 0; i < src.numel(); ++i) h[i] = FloatToHalfSaturating(f[i], &saturated);
+  int64_t past = 0;  // a weight past the half range becomes +-65504, not infinite
+  for (int64_t i = 0; i < src.numel(); ++i) {
+    bool s = false;
+    h[i] = FloatToHalfSaturating(f[i], &s);
+    past += s;
+  }
+  if (saturated) *saturated = past;
   return Status::OK();
 }
 

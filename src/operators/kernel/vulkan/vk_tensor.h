@@ -21,7 +21,8 @@ struct VkTensor {
 Status Reserve(Device* device, const DDim& dims, VkTensor* t);
 // Copies a float32 CPU tensor into a (re)allocated GPU tensor (rounded to halves when dst->half), and back (the
 // run that wrote it must be finished).
-Status Upload(Device* device, const Tensor& src, VkTensor* dst);
+// saturated, when given: how many values were past the half range (each became +-65504).
+Status Upload(Device* device, const Tensor& src, VkTensor* dst, int64_t* saturated = nullptr);
 Status Download(const VkTensor& src, Tensor* dst);
 
 }  // namespace vulkan
