@@ -48,9 +48,7 @@ Status RecordMatMul(Recorder* r, const MatMulGemms& g, const VkTensor& x, const 
     t[2 * b] = static_cast<float>(g.x_offsets[static_cast<size_t>(b)]);
     t[2 * b + 1] = static_cast<float>(g.y_offsets[static_cast<size_t>(b)]);
   }
-  // A dispatch logged in this segment may still read the table's old values.
-  if (offsets->buffer && r->Logged(*offsets->buffer)) EMBER_RETURN_IF_ERROR(r->SubmitAndWait());
-  EMBER_RETURN_IF_ERROR(Upload(device, table, offsets));
+  EMBER_RETURN_IF_ERROR(UploadTable(r, device, table, offsets));
   EMBER_RETURN_IF_ERROR(Reserve(device, out_dims, out));
   if (out_dims.numel() == 0) return Status::OK();
   auto u = [](int64_t v) { return static_cast<uint32_t>(v); };

@@ -57,9 +57,7 @@ Status RecordTapResize(Recorder* r, const VkTensor& x, const int64_t in_hw[2], c
   EMBER_CHECK(in_hw[0] < (1 << 24) && in_hw[1] < (1 << 24), "Vulkan resize: input ", x.dims.ToString(), " too large");
   Device* device = nullptr;
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
-  // A dispatch logged in this segment may still read the table's old values.
-  if (table->buffer && r->Logged(*table->buffer)) EMBER_RETURN_IF_ERROR(r->SubmitAndWait());
-  EMBER_RETURN_IF_ERROR(Upload(device, taps, table));
+  EMBER_RETURN_IF_ERROR(UploadTable(r, device, taps, table));
   EMBER_RETURN_IF_ERROR(Reserve(device, out_dims, out));
   const int64_t n = out_dims.numel(), out_h = out_dims[rank - 2], out_w = out_dims[rank - 1];
   if (n == 0) return Status::OK();

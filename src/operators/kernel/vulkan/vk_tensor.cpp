@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "framework/float16.h"
+#include "operators/kernel/vulkan/vk_recorder.h"
 
 namespace ember {
 namespace vulkan {
@@ -48,6 +49,11 @@ Status Download(const VkTensor& src, Tensor* dst) {
   float* f = dst->mutable_data<float>();
   for (int64_t i = 0; i < src.numel(); ++i) f[i] = HalfToFloat(h[i]);
   return Status::OK();
+}
+
+Status UploadTable(Recorder* r, Device* device, const Tensor& src, VkTensor* table) {
+  if (table->buffer && r->Logged(*table->buffer)) EMBER_RETURN_IF_ERROR(r->SubmitAndWait());
+  return Upload(device, src, table);
 }
 
 }  // namespace vulkan

@@ -25,5 +25,10 @@ Status Reserve(Device* device, const DDim& dims, VkTensor* t);
 Status Upload(Device* device, const Tensor& src, VkTensor* dst, int64_t* saturated = nullptr);
 Status Download(const VkTensor& src, Tensor* dst);
 
+class Recorder;
+// Upload of an op's small table (a tap or offset table it rewrites each run) once no dispatch logged in r's
+// current segment still reads the table's old values (r submits first when one does).
+Status UploadTable(Recorder* r, Device* device, const Tensor& src, VkTensor* table);
+
 }  // namespace vulkan
 }  // namespace ember
