@@ -1,9 +1,11 @@
 """Builds ember._ember with CMake (target ember_python, python/CMakeLists.txt) for `pip install .`.
 
 Environment: EMBER_NET picks the net profile (default full: every op), EMBER_BUILD_DIR the CMake build folder
-(default build-python-<net>; a second install reuses it), EMBER_JOBS the parallel jobs (default 2).
+(default build-python-<net>; a second install reuses it), EMBER_JOBS the parallel jobs (default 2),
+EMBER_CMAKE_ARGS extra CMake options (e.g. -DEMBER_LTO=OFF).
 """
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -20,6 +22,7 @@ class CMakeBuild(build_ext):
         build_dir = os.path.abspath(os.environ.get("EMBER_BUILD_DIR") or os.path.join(ROOT, "build-python-" + net))
         configure = ["cmake", "-S", ROOT, "-B", build_dir, "-DCMAKE_BUILD_TYPE=Release", "-DEMBER_NET=" + net,
                      "-DEMBER_BUILD_TESTS=OFF", "-DEMBER_BUILD_JAVA=OFF", "-DPYTHON_EXECUTABLE=" + sys.executable]
+        configure += shlex.split(os.environ.get("EMBER_CMAKE_ARGS", ""))
         print("ember: configuring %s (net profile %s)" % (build_dir, net), flush=True)
         subprocess.run(configure, check=True, stdout=subprocess.DEVNULL)
         jobs = os.environ.get("EMBER_JOBS", "2")

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # `pip install .` as a user runs it on Debian: a venv over the system's packages (numpy, setuptools and pybind11
 # from Debian; PyPI is not reachable, hence --no-build-isolation), setup.py building the module with CMake for a
-# slim profile (mnist: a few minutes on 2 cores), then the installed package, imported from outside the source
+# slim profile (mnist, without link-time optimization as tools/test.sh builds it: a few minutes on 2 cores, seconds
+# when ccache has tools/test.sh's objects), then the installed package, imported from outside the source
 # tree, reads MNIST's digit 3 and refuses an op outside its profile naming it.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 models=${EMBER_MODELS_DIR:-$repo/../shared/models}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# The CMake build folder inside the checkout, where ccache (when installed) hashes the sources' paths relative to
+# it: the objects of tools/test.sh's mnist build (the same flags) are reused, only the module is compiled.
+build=$(mktemp -d "$repo/build-pip-test.XXXXXX")
+trap 'rm -rf "$work" "$build"' EXIT
 /usr/bin/python3 -m venv --system-site-packages "$work/venv"
-EMBER_NET=mnist EMBER_BUILD_DIR="$work/build" \
+EMBER_NET=mnist EMBER_BUILD_DIR="$build" EMBER_CMAKE_ARGS="${EMBER_PIP_CMAKE_ARGS:--DEMBER_LTO=OFF}" \
   "$work/venv/bin/pip" install --no-build-isolation --no-index --no-deps -q "$repo"
 cd "$work"
 "$work/venv/bin/python" - "$models" <<'PY'

@@ -3,7 +3,7 @@
 #   tools/install_deps.sh          everything the test suite uses
 #   tools/install_deps.sh --demo   only what tools/demo_ocr.sh needs: the compiler, protobuf, stb, CLI11, a font, npm
 set -euo pipefail
-demo=(cmake g++ make libprotobuf-dev protobuf-compiler libstb-dev libcli11-dev fonts-dejavu-core)
+demo=(cmake g++ make ccache libprotobuf-dev protobuf-compiler libstb-dev libcli11-dev fonts-dejavu-core)
 # clang, libomp-dev and libclang-rt-14-dev are for the sanitizer jobs (tools/tsan.sh); the cross compilers and
 # qemu-user for the ARM builds and their tests (tools/arm_test.sh; protobuf for ARM: tools/arm_sysroot.sh); the JDK
 # and JUnit 4 for the Java API (java/); pybind11, pytest, venv and pip for the Python module (python/); pkgconf
