@@ -10,6 +10,8 @@
 #   tools/build.sh PLATFORM NET --slim -> build-<platform>-<net>-slim/: a runtime that reads only slim models
 #                                        (`ember convert MODEL OUT.ember --slim`, in a full build): no importer,
 #                                        no protobuf, no target-independent pass in the library
+#   EMBER_CMAKE_ARGS="-DEMBER_LTO=OFF"  extra CMake options (every platform)
+#   EMBER_BUILD_TARGETS="ember_shared min_run"  build only these targets (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 slim=0
@@ -58,6 +60,8 @@ case "$platform" in
     ;;
   *) echo "build.sh: unknown platform $platform (linux, linux-arm64, linux-armv7, android)" >&2; exit 2 ;;
 esac
-cmake -S . -B "$dir" "${args[@]}" >/dev/null
-cmake --build "$dir" -j "$jobs"
+read -ra extra <<<"${EMBER_CMAKE_ARGS:-}"
+read -ra targets <<<"${EMBER_BUILD_TARGETS:-}"
+cmake -S . -B "$dir" "${args[@]}" "${extra[@]}" >/dev/null
+cmake --build "$dir" -j "$jobs" ${targets[@]+--target "${targets[@]}"}
 echo "built $dir (profile $net)"
