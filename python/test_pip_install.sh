@@ -13,7 +13,7 @@ work=$(mktemp -d)
 build=$(mktemp -d "$repo/build-pip-test.XXXXXX")
 trap 'rm -rf "$work" "$build"' EXIT
 /usr/bin/python3 -m venv --system-site-packages "$work/venv"
-EMBER_NET=mnist EMBER_BUILD_DIR="$build" EMBER_CMAKE_ARGS="${EMBER_PIP_CMAKE_ARGS:--DEMBER_LTO=OFF}" \
+EMBER_NET=mnist EMBER_BUILD_DIR="$build" EMBER_CMAKE_ARGS=-DEMBER_LTO=OFF \
   "$work/venv/bin/pip" install --no-build-isolation --no-index --no-deps -q "$repo"
 cd "$work"
 "$work/venv/bin/python" - "$models" <<'PY'

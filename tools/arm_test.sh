@@ -15,8 +15,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-ci}
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 jobs=${EMBER_JOBS:-2}
 ci_nets="mobilenet|mobilenet_v2|squeezenet|shufflenet_v2|yolo|ssd"
 for arch in ${EMBER_ARM_ARCHS:-arm64 armhf}; do
@@ -26,7 +24,7 @@ for arch in ${EMBER_ARM_ARCHS:-arm64 armhf}; do
   dir=build-$name-test
   dirs="operators"; [ "$mode" = --full ] && dirs="framework;io;passes;operators"
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/linux-arm.cmake" \
-    -DEMBER_ARM_ARCH="$arch" -DEMBER_TEST_DIRS="$dirs" -DEMBER_UNITY_BUILD=ON "${launcher[@]}" >/dev/null
+    -DEMBER_ARM_ARCH="$arch" -DEMBER_TEST_DIRS="$dirs" -DEMBER_UNITY_BUILD=ON >/dev/null
   start=$(date +%s)
   if [ "$mode" = --full ] || [ "$arch" = arm64 ]; then
     cmake --build "$dir" -j "$jobs"
