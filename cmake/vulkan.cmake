@@ -2,12 +2,12 @@
 # compiled to SPIR-V by glslc at build time and embedded as word arrays (cmake/embed_spirv.cmake writes
 # vulkan_shaders.inc), the device, buffers, pipelines, the one-submit recorder and the kernels. Sets
 # EMBER_VULKAN_SRCS and EMBER_VULKAN_DEFS for the library. EMBER_VULKAN defaults to ON where the Vulkan loader
-# (libvulkan-dev) and glslc are found on a host build; cross and sanitizer builds leave it out.
+# (libvulkan-dev) and glslc are found on a host build, for every net profile (a slim build records the adapters
+# of its own ops only: vk_op_adapters.cpp); cross and sanitizer builds leave it out unless asked
+# (-DEMBER_VULKAN=ON, e.g. an Android NDK build, whose sysroot has libvulkan and whose shader-tools have glslc).
 find_package(Vulkan QUIET COMPONENTS glslc)
 set(ember_vulkan_default OFF)
-# Slim profiles leave it out until the adapters are chosen per profile as the ops are.
-if(Vulkan_FOUND AND Vulkan_GLSLC_EXECUTABLE AND NOT CMAKE_CROSSCOMPILING AND NOT EMBER_SANITIZE
-   AND EMBER_NET STREQUAL "full")
+if(Vulkan_FOUND AND Vulkan_GLSLC_EXECUTABLE AND NOT CMAKE_CROSSCOMPILING AND NOT EMBER_SANITIZE)
   set(ember_vulkan_default ON)
 endif()
 option(EMBER_VULKAN "build the Vulkan backend (needs libvulkan-dev and glslc)" ${ember_vulkan_default})
@@ -19,9 +19,8 @@ endif()
 if(NOT Vulkan_FOUND OR NOT Vulkan_GLSLC_EXECUTABLE)
   message(FATAL_ERROR "EMBER_VULKAN=ON needs the Vulkan loader and glslc: apt-get install libvulkan-dev glslc")
 endif()
-if(NOT EMBER_NET STREQUAL "full" OR EMBER_SANITIZE)  # a cached ON from another configuration of this folder
-  message(FATAL_ERROR "EMBER_VULKAN=ON needs the full profile and no sanitizer (profile ${EMBER_NET}): "
-                      "pass -DEMBER_VULKAN=OFF")
+if(EMBER_SANITIZE)  # a cached ON from another configuration of this folder
+  message(FATAL_ERROR "EMBER_VULKAN=ON needs a build without sanitizers: pass -DEMBER_VULKAN=OFF")
 endif()
 
 set(vk_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/vulkan)

@@ -54,8 +54,12 @@ for platform in "${platforms[@]}"; do
     if [ "$build" -eq 1 ]; then
       build_args=("$platform" "${net%-slim}")
       [ "$net" != "${net%-slim}" ] && build_args+=(--slim)
+      # The records are the CPU library's: x86 slim profiles without the Vulkan backend (ON by default where the
+      # loader and glslc are found; the full record includes it).
+      cmake_args=${EMBER_CMAKE_ARGS:-}
+      [ "$platform" = linux ] && [ "${net%-slim}" != full ] && cmake_args="-DEMBER_VULKAN=OFF $cmake_args"
       # what is measured, and the CLI tools/arm_parity.sh runs: not the tests, the JNI library or the jar
-      EMBER_BUILD_TARGETS="ember_shared min_run ember_cli" tools/build.sh "${build_args[@]}" \
+      EMBER_CMAKE_ARGS="$cmake_args" EMBER_BUILD_TARGETS="ember_shared min_run ember_cli" tools/build.sh "${build_args[@]}" \
         >"/tmp/size_report.$platform.$net.log" 2>&1 ||
         { echo "size_report.sh: build of $platform $net failed (/tmp/size_report.$platform.$net.log)" >&2; exit 1; }
     fi

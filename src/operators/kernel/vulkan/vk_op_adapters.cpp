@@ -1,5 +1,8 @@
 // The op types the GPU runs, each from the parameters its CPU op bound and inferred (one adapter per op family).
 // An adapter leaves an op to the CPU (*recorded = false) for what its shader does not cover.
+#include <initializer_list>
+#include <string_view>
+
 #include "operators/activation_op.h"
 #include "operators/batch_norm_op.h"
 #include "operators/concat_op.h"
@@ -12,6 +15,7 @@
 #include "operators/lrn_op.h"
 #include "operators/matmul_op.h"
 #include "operators/kernel/central-arm-func/batch_norm_func.h"
+#include "operators/kernel/kernels_built.h"
 #include "operators/kernel/vulkan/vk_activation.h"
 #include "operators/kernel/vulkan/vk_backend.h"
 #include "operators/kernel/vulkan/vk_binary.h"
@@ -473,36 +477,76 @@ Status RecordReshapeOp(Backend* b, OperatorBase* op, bool* recorded) {
 
 }  // namespace
 
+// Op families with one built op type at least. An adapter names its op class, which a slim build without the
+// family does not link: its return sits in an `if constexpr`, so nothing references it there.
+constexpr bool AnyBuilt(std::initializer_list<std::string_view> types) {
+  for (std::string_view t : types)
+    if (OpBuilt(t)) return true;
+  return false;
+}
+constexpr bool kElementwiseBuilt =
+    AnyBuilt({"elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div", "elementwise_max",
+              "elementwise_min", "elementwise_pow", "elementwise_mod", "elementwise_fmod", "elementwise_floordiv"});
+constexpr std::string_view kActivations[] = {"relu", "relu6", "leaky_relu", "sigmoid", "tanh", "swish", "hard_swish",
+                                             "hard_sigmoid", "exp", "abs", "scale", "clip", "elu"};
+constexpr bool ActivationOpBuilt() {
+  for (std::string_view a : kActivations)
+    if (OpBuilt(a)) return true;
+  return false;
+}
+
 RecordFn FindRecordFn(const std::string& op_type) {
-  if (op_type == "conv2d" || op_type == "depthwise_conv2d") return &RecordConvOp;
-  if (op_type == "conv2d_transpose" || op_type == "depthwise_conv2d_transpose") return &RecordConvTransposeOp;
-  if (op_type.rfind("elementwise_", 0) == 0) return &RecordElementwiseOp;
-  if (op_type == "pool2d") return &RecordPool2dOp;
-  if (op_type == "concat") return &RecordConcatOp;
-  if (op_type == "fc") return &RecordFcOp;
-  if (op_type == "softmax" || op_type == "log_softmax") return &RecordSoftmaxOp;
-  if (op_type == "split") return &RecordSplitOp;
-  if (op_type == "shuffle_channel") return &RecordShuffleChannelOp;
-  if (op_type == "transpose" || op_type == "transpose2") return &RecordTransposeOp;
-  if (op_type == "resize") return &RecordResizeOp;
-  if (op_type == "nearest_interp" || op_type == "nearest_interp_v2" || op_type == "bilinear_interp" ||
-      op_type == "bilinear_interp_v2")
-    return &RecordInterpolateOp;
-  if (op_type == "slice" || op_type == "strided_slice") return &RecordSliceOp;
-  if (op_type == "lrn") return &RecordLrnOp;
-  if (op_type == "layer_norm") return &RecordLayerNormOp;
-  if (op_type == "matmul" || op_type == "matmul_v2") return &RecordMatMulOp;
-  if (op_type == "pad2d" || op_type == "pad3d") return &RecordPadOp;
-  if (op_type == "batch_norm") return &RecordBatchNormOp;
-  if (op_type == "reshape" || op_type == "reshape2") return &RecordReshapeOp<ReshapeOp>;
-  if (op_type == "flatten" || op_type == "flatten2" || op_type == "flatten_contiguous_range")
-    return &RecordReshapeOp<FlattenOp>;
-  if (op_type == "squeeze" || op_type == "squeeze2") return &RecordReshapeOp<SqueezeOp>;
-  if (op_type == "unsqueeze" || op_type == "unsqueeze2") return &RecordReshapeOp<UnsqueezeOp>;
-  static const char* const kActivations[] = {"relu", "relu6", "leaky_relu", "sigmoid", "tanh", "swish",
-                                             "hard_swish", "hard_sigmoid", "exp", "abs", "scale", "clip", "elu"};
-  for (const char* a : kActivations)
-    if (op_type == a) return &RecordActivationOp;
+  if (op_type == "conv2d" || op_type == "depthwise_conv2d") {
+    if constexpr (AnyBuilt({"conv2d", "depthwise_conv2d"})) return &RecordConvOp;
+  } else if (op_type == "conv2d_transpose" || op_type == "depthwise_conv2d_transpose") {
+    if constexpr (AnyBuilt({"conv2d_transpose", "depthwise_conv2d_transpose"})) return &RecordConvTransposeOp;
+  } else if (op_type.rfind("elementwise_", 0) == 0) {
+    if constexpr (kElementwiseBuilt) return &RecordElementwiseOp;
+  } else if (op_type == "pool2d") {
+    if constexpr (OpBuilt("pool2d")) return &RecordPool2dOp;
+  } else if (op_type == "concat") {
+    if constexpr (OpBuilt("concat")) return &RecordConcatOp;
+  } else if (op_type == "fc") {
+    if constexpr (OpBuilt("fc")) return &RecordFcOp;
+  } else if (op_type == "softmax" || op_type == "log_softmax") {
+    if constexpr (AnyBuilt({"softmax", "log_softmax"})) return &RecordSoftmaxOp;
+  } else if (op_type == "split") {
+    if constexpr (OpBuilt("split")) return &RecordSplitOp;
+  } else if (op_type == "shuffle_channel") {
+    if constexpr (OpBuilt("shuffle_channel")) return &RecordShuffleChannelOp;
+  } else if (op_type == "transpose" || op_type == "transpose2") {
+    if constexpr (AnyBuilt({"transpose", "transpose2"})) return &RecordTransposeOp;
+  } else if (op_type == "resize") {
+    if constexpr (OpBuilt("resize")) return &RecordResizeOp;
+  } else if (op_type == "nearest_interp" || op_type == "nearest_interp_v2" || op_type == "bilinear_interp" ||
+             op_type == "bilinear_interp_v2") {
+    if constexpr (AnyBuilt({"nearest_interp", "nearest_interp_v2", "bilinear_interp", "bilinear_interp_v2"}))
+      return &RecordInterpolateOp;
+  } else if (op_type == "slice" || op_type == "strided_slice") {
+    if constexpr (AnyBuilt({"slice", "strided_slice"})) return &RecordSliceOp;
+  } else if (op_type == "lrn") {
+    if constexpr (OpBuilt("lrn")) return &RecordLrnOp;
+  } else if (op_type == "layer_norm") {
+    if constexpr (OpBuilt("layer_norm")) return &RecordLayerNormOp;
+  } else if (op_type == "matmul" || op_type == "matmul_v2") {
+    if constexpr (AnyBuilt({"matmul", "matmul_v2"})) return &RecordMatMulOp;
+  } else if (op_type == "pad2d" || op_type == "pad3d") {
+    if constexpr (AnyBuilt({"pad2d", "pad3d"})) return &RecordPadOp;
+  } else if (op_type == "batch_norm") {
+    if constexpr (OpBuilt("batch_norm")) return &RecordBatchNormOp;
+  } else if (op_type == "reshape" || op_type == "reshape2") {
+    if constexpr (AnyBuilt({"reshape", "reshape2"})) return &RecordReshapeOp<ReshapeOp>;
+  } else if (op_type == "flatten" || op_type == "flatten2" || op_type == "flatten_contiguous_range") {
+    if constexpr (AnyBuilt({"flatten", "flatten2", "flatten_contiguous_range"})) return &RecordReshapeOp<FlattenOp>;
+  } else if (op_type == "squeeze" || op_type == "squeeze2") {
+    if constexpr (AnyBuilt({"squeeze", "squeeze2"})) return &RecordReshapeOp<SqueezeOp>;
+  } else if (op_type == "unsqueeze" || op_type == "unsqueeze2") {
+    if constexpr (AnyBuilt({"unsqueeze", "unsqueeze2"})) return &RecordReshapeOp<UnsqueezeOp>;
+  } else {
+    if constexpr (ActivationOpBuilt())
+      for (std::string_view a : kActivations)
+        if (op_type == a) return &RecordActivationOp;
+  }
   return nullptr;
 }
 
