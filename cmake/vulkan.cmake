@@ -1,6 +1,6 @@
 # The Vulkan backend (src/operators/kernel/vulkan), part of libember when EMBER_VULKAN is ON: GLSL compute shaders
 # compiled to SPIR-V by glslc at build time and embedded as word arrays (cmake/embed_spirv.cmake writes
-# vulkan_shaders.inc), the device, buffers, pipelines, the one-submit recorder and the kernels. Sets
+# vulkan_shaders.inc, declared in vulkan_shaders.h), the device, buffers, pipelines, the one-submit recorder and the kernels. Sets
 # EMBER_VULKAN_SRCS and EMBER_VULKAN_DEFS for the library. EMBER_VULKAN defaults to ON where the Vulkan loader
 # (libvulkan-dev) and glslc are found on a host build, for every net profile (a slim build records the adapters
 # of its own ops only: vk_op_adapters.cpp); cross and sanitizer builds leave it out unless asked
@@ -47,15 +47,16 @@ foreach(shader ${EMBER_VULKAN_SHADERS})
   endif()
 endforeach()
 set(EMBER_VULKAN_SHADERS_INC ${CMAKE_BINARY_DIR}/vulkan_shaders/vulkan_shaders.inc)
+set(EMBER_VULKAN_SHADERS_H ${CMAKE_BINARY_DIR}/vulkan_shaders/vulkan_shaders.h)
 string(REPLACE ";" "|" spv_arg "${spv_files}")  # one argument through the shell
-add_custom_command(OUTPUT ${EMBER_VULKAN_SHADERS_INC}
-  COMMAND ${CMAKE_COMMAND} -DOUT=${EMBER_VULKAN_SHADERS_INC} "-DSPV=${spv_arg}"
+add_custom_command(OUTPUT ${EMBER_VULKAN_SHADERS_INC} ${EMBER_VULKAN_SHADERS_H}
+  COMMAND ${CMAKE_COMMAND} -DOUT=${EMBER_VULKAN_SHADERS_INC} -DOUT_H=${EMBER_VULKAN_SHADERS_H} "-DSPV=${spv_arg}"
           -P ${CMAKE_SOURCE_DIR}/cmake/embed_spirv.cmake
   DEPENDS ${spv_files} ${CMAKE_SOURCE_DIR}/cmake/embed_spirv.cmake
   COMMENT "embedding SPIR-V into vulkan_shaders.inc" VERBATIM)
 
 file(GLOB EMBER_VULKAN_SRCS CONFIGURE_DEPENDS ${vk_dir}/*.cpp)
-list(APPEND EMBER_VULKAN_SRCS ${EMBER_VULKAN_SHADERS_INC})
+list(APPEND EMBER_VULKAN_SRCS ${EMBER_VULKAN_SHADERS_INC} ${EMBER_VULKAN_SHADERS_H})
 # Vulkan structs start as {VK_STRUCTURE_TYPE_...}: the rest zero, as the API intends.
 set_source_files_properties(${EMBER_VULKAN_SRCS} PROPERTIES COMPILE_OPTIONS -Wno-missing-field-initializers)
 set(EMBER_VULKAN_DEFS EMBER_HAVE_VULKAN=1)

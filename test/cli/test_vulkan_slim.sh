@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# A slim build's Vulkan path (its profile's adapters only: vk_op_adapters.cpp) on MNIST's MLP: every op on the
-# GPU, digit 3 read from its image, and the output within 1e-4 of the numpy reference Paddle wrote (Debian's
-# numpy: /usr/bin/python3).
+# A slim build's Vulkan path (its profile's adapters and their shaders only: vk_op_adapters.cpp,
+# cmake/embed_spirv.cmake) on MNIST's MLP: every op on the GPU, digit 3 read from its image, and the output
+# within 1e-4 of the numpy reference Paddle wrote (Debian's numpy: /usr/bin/python3).
 #   test_vulkan_slim.sh EMBER MNIST_DIR   (EMBER_REQUIRE_VULKAN=1: a machine without a Vulkan device fails)
 set -euo pipefail
 ember=$1 mnist=$2
+# The linker keeps the shaders of the kernels the build keeps: MNIST's fc, not the convolutions'.
+shaders=$(nm -C "$ember" | sed -n 's/.* ember::vulkan::shaders::\([a-z0-9_]*\)$/\1/p' | sort | tr '\n' ' ')
+case " $shaders" in *" fc "*) ;; *) echo "FAIL: no fc shader in the build (shaders: $shaders)"; exit 1 ;; esac
+case " $shaders" in *" conv2d"*) echo "FAIL: conv2d shaders in the mnist build (shaders: $shaders)"; exit 1 ;; esac
+echo "shaders in the build: $shaders"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if ! "$ember" inspect "$mnist" --device vulkan > "$tmp/inspect.txt" 2>&1; then

@@ -1,5 +1,7 @@
 #include "operators/kernel/vulkan/vk_activation.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -42,7 +44,7 @@ Status RecordActivation(Recorder* r, const ActivationSpec& act, const VkTensor& 
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
   EMBER_RETURN_IF_ERROR(Reserve(device, x.dims, y));
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("activation", {x.buffer.get()}, 2, sizeof(ActivationPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::activation, {x.buffer.get()}, 2, sizeof(ActivationPush), &p));
   ActivationPush push = {static_cast<uint32_t>(x.numel()), static_cast<int32_t>(act.type), act.a, act.b, act.c};
   uint32_t gx, gy;
   GroupsFor(*device, x.numel(), 64, &gx, &gy);

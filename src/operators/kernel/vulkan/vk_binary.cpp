@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -63,7 +65,7 @@ Status RecordBinary(Recorder* r, BinaryOp op, const VkTensor& a, const VkTensor&
   push.n = static_cast<uint32_t>(out->numel());
   push.op = static_cast<int32_t>(op);
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("binary", {a.buffer.get(), b.buffer.get()}, 3, sizeof(BinaryPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::binary, {a.buffer.get(), b.buffer.get()}, 3, sizeof(BinaryPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, out->numel(), 64, &gx, &gy);
   return r->Dispatch(*p, {a.buffer.get(), b.buffer.get()}, {out->buffer.get()}, &push, gx, gy);

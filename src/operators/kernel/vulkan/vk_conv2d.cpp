@@ -2,6 +2,8 @@
 
 #include "operators/kernel/vulkan/vk_activation.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -112,7 +114,7 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
   uint32_t gx, gy, gz = u(g.batch * g.groups);
   if (algo == ConvAlgo::kBlock) {  // 64 * px pixels x 16 output channels per work group
     const int64_t px = pixels > 64 ? 4 : 1;  // 4 pixels per invocation would leave a small output's lanes idle
-    EMBER_RETURN_IF_ERROR(device->GetReadPipeline(px == 4 ? "conv2d_block" : "conv2d_block_p1",
+    EMBER_RETURN_IF_ERROR(device->GetReadPipeline(px == 4 ? shaders::conv2d_block : shaders::conv2d_block_p1,
                                                   {input.buffer.get(), block_filter->buffer.get()}, 4,
                                                   sizeof(Conv2dPush), &p, LayerConstants(g, bias, act), 2u));
     gx = u((pixels + 64 * px - 1) / (64 * px)), gy = u((cout_g + 15) / 16);
@@ -120,14 +122,14 @@ Status RecordConv2d(Recorder* r, const ConvGeometry& g, const VkTensor& input, c
     EMBER_CHECK(g.in_c == g.groups && g.out_c <= 65535, "Vulkan conv2d: the depthwise shader takes one input ",
                 "channel per group and at most 65535 output channels, not ", g.in_c, " -> ", g.out_c, " in ",
                 g.groups, " groups");
-    EMBER_RETURN_IF_ERROR(device->GetReadPipeline("conv2d_depthwise", reads, 4, sizeof(Conv2dPush), &p,
+    EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::conv2d_depthwise, reads, 4, sizeof(Conv2dPush), &p,
                                                   LayerConstants(g, bias, act)));
     gx = u((pixels + 255) / 256), gy = u(g.out_c), gz = u(g.batch);
   } else if (algo == ConvAlgo::kGemm) {  // tiles of 64 pixels x 64 output channels
-    EMBER_RETURN_IF_ERROR(device->GetPipeline("conv2d_gemm", 4, sizeof(Conv2dPush), &p));
+    EMBER_RETURN_IF_ERROR(device->GetPipeline(shaders::conv2d_gemm.plain, 4, sizeof(Conv2dPush), &p));
     gx = u((pixels + 63) / 64), gy = u((cout_g + 63) / 64);
   } else {
-    EMBER_RETURN_IF_ERROR(device->GetReadPipeline("conv2d", reads, 4, sizeof(Conv2dPush), &p));
+    EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::conv2d, reads, 4, sizeof(Conv2dPush), &p));
     GroupsFor(*device, out->numel(), 64, &gx, &gy);
     gz = 1;
   }
@@ -153,7 +155,7 @@ Status RecordConvTranspose2d(Recorder* r, const ConvGeometry& g, const VkTensor&
   EMBER_RETURN_IF_ERROR(Reserve(device, DDim({g.batch, g.out_c, g.out_h, g.out_w}), out));
   const Conv2dPush push = MakePush(g, out->numel(), bias != nullptr, act);
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("conv2d_transpose", {input.buffer.get(), filter.buffer.get()}, 4,
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::conv2d_transpose, {input.buffer.get(), filter.buffer.get()}, 4,
                                                 sizeof(Conv2dPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, out->numel(), 64, &gx, &gy);

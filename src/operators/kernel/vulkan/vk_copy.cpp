@@ -1,5 +1,7 @@
 #include "operators/kernel/vulkan/vk_copy.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -28,7 +30,7 @@ Status Reserved(const DDim& dims, VkTensor* t) {
 }
 // One invocation per output element (n of them) of a shader reading x as its INPUT 0 and writing out.
 template <typename Push>
-Status DispatchPerOutput(Recorder* r, const char* shader, const VkTensor& x, const Push& push, int64_t n,
+Status DispatchPerOutput(Recorder* r, const Shader& shader, const VkTensor& x, const Push& push, int64_t n,
                          VkTensor* out) {
   Device* device = nullptr;
   EMBER_RETURN_IF_ERROR(Device::Get(&device));
@@ -49,7 +51,7 @@ Status RecordCopyRows(Recorder* r, const VkTensor& src, const CopyRows& c, VkTen
   auto u = [](int64_t v) { return static_cast<uint32_t>(v); };
   CopyPush push = {u(c.rows * c.row_len), u(c.row_len), u(c.src_stride), u(c.src_offset), u(c.dst_stride),
                    u(c.dst_offset)};
-  return DispatchPerOutput(r, "copy", src, push, c.rows * c.row_len, dst);
+  return DispatchPerOutput(r, shaders::copy, src, push, c.rows * c.row_len, dst);
 }
 
 Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t>& perm, VkTensor* out) {
@@ -70,7 +72,7 @@ Status RecordTranspose(Recorder* r, const VkTensor& x, const std::vector<int64_t
   }
   EMBER_RETURN_IF_ERROR(Reserved(DDim(out_dims), out));
   if (x.numel() == 0) return Status::OK();
-  return DispatchPerOutput(r, "transpose", x, push, x.numel(), out);
+  return DispatchPerOutput(r, shaders::transpose, x, push, x.numel(), out);
 }
 
 Status RecordStridedSlice(Recorder* r, const VkTensor& x, const std::vector<int64_t>& begin,
@@ -96,7 +98,7 @@ Status RecordStridedSlice(Recorder* r, const VkTensor& x, const std::vector<int6
   }
   EMBER_RETURN_IF_ERROR(Reserved(out_dims, out));
   if (push.n == 0) return Status::OK();
-  return DispatchPerOutput(r, "transpose", x, push, out_dims.numel(), out);
+  return DispatchPerOutput(r, shaders::transpose, x, push, out_dims.numel(), out);
 }
 
 Status RecordPad(Recorder* r, const VkTensor& x, int64_t planes, int64_t d, int64_t h, int64_t w,
@@ -112,7 +114,7 @@ Status RecordPad(Recorder* r, const VkTensor& x, int64_t planes, int64_t d, int6
   PadPush push = {u(out_dims.numel()), u(d), u(h), u(w), u(od), u(oh), u(ow), s(pads[0]), s(pads[2]), s(pads[4]),
                   s(mode), value};
   if (push.n == 0) return Status::OK();
-  return DispatchPerOutput(r, "pad", x, push, out_dims.numel(), out);
+  return DispatchPerOutput(r, shaders::pad, x, push, out_dims.numel(), out);
 }
 
 Status RecordConcat(Recorder* r, const std::vector<const VkTensor*>& xs, int axis, const DDim& out_dims,

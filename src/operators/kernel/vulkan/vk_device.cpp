@@ -13,14 +13,9 @@
 namespace ember {
 namespace vulkan {
 
-struct VulkanShaderBlob {
-  const char* name;
-  const uint32_t* words;
-  size_t count;
-};
+#include "vulkan_shaders.inc"  // every module and shaders::NAME, referenced by the kernels that dispatch them
 
 namespace {
-#include "vulkan_shaders.inc"
 
 const char* ResultName(VkResult r) {
   switch (r) {
@@ -243,9 +238,10 @@ int Device::MemoryType(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
   return -1;
 }
 
-Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out,
+Status Device::GetPipeline(const ShaderBlob& shader, uint32_t bindings, uint32_t push_bytes, const Pipeline** out,
                            const std::vector<uint32_t>& constants, const std::vector<VkDescriptorType>& types,
                            uint32_t vec4_texels) {
+  const std::string name = shader.name;
   if (!types.empty() && types.size() != bindings)
     return Internal("Vulkan pipeline '", name, "': ", types.size(), " descriptor types for ", bindings, " bindings");
   std::string key = name;
@@ -258,18 +254,14 @@ Status Device::GetPipeline(const std::string& name, uint32_t bindings, uint32_t 
     *out = &it->second;
     return Status::OK();
   }
-  const VulkanShaderBlob* blob = nullptr;
-  for (const auto& s : kVulkanShaders)
-    if (name == s.name) blob = &s;
-  if (!blob) return NotFound("no Vulkan shader '", name, "' in this build");
   Pipeline p;
   p.bindings = bindings;
   p.push_bytes = push_bytes;
   p.types = types.empty() ? std::vector<VkDescriptorType>(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER) : types;
   p.vec4_texels = vec4_texels;
   VkShaderModuleCreateInfo sm = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  sm.codeSize = blob->count * 4;
-  sm.pCode = blob->words;
+  sm.codeSize = shader.count * 4;
+  sm.pCode = shader.words;
   EMBER_RETURN_IF_ERROR(VkCheck(vkCreateShaderModule(device_, &sm, nullptr, &p.module), "vkCreateShaderModule"));
   std::vector<VkDescriptorSetLayoutBinding> binds(bindings);
   for (uint32_t i = 0; i < bindings; ++i)
@@ -362,7 +354,7 @@ Status Device::SavePipelineCache(const std::string& path) {
   return Status::OK();
 }
 
-Status Device::GetReadPipeline(const std::string& name, std::initializer_list<const Buffer*> reads, uint32_t bindings,
+Status Device::GetReadPipeline(const Shader& shader, std::initializer_list<const Buffer*> reads, uint32_t bindings,
                                uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants,
                                uint32_t vec4_reads) {
   bool texels = texel_reads_, half = false;
@@ -371,14 +363,15 @@ Status Device::GetReadPipeline(const std::string& name, std::initializer_list<co
     texels = texels && ((vec4_reads >> i++) & 1u ? b->texel4_view() : b->texel_view());
     half = half || b->half();
   }
+  texels = texels && shader.texel.words;  // a shader without INPUT reads has no texel variant
   if (!texels && half)
-    return Unimplemented("Vulkan ", name, ": a float16 weight is read through texel buffers, and another input is ",
+    return Unimplemented("Vulkan ", shader.plain.name, ": a float16 weight is read through texel buffers, and another input is ",
                          texel_reads_ ? "past the device's texel buffer limit" : "read as a storage buffer",
                          " (store weights as float32)");
-  if (!texels) return GetPipeline(name, bindings, push_bytes, out, constants);
+  if (!texels) return GetPipeline(shader.plain, bindings, push_bytes, out, constants);
   std::vector<VkDescriptorType> types(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
   for (size_t r = 0; r < reads.size() && r < types.size(); ++r) types[r] = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
-  return GetPipeline(name + "_t", bindings, push_bytes, out, constants, types, vec4_reads);
+  return GetPipeline(shader.texel, bindings, push_bytes, out, constants, types, vec4_reads);
 }
 
 }  // namespace vulkan

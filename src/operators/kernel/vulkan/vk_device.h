@@ -58,6 +58,18 @@ class Buffer {
 
 // A compute pipeline over `bindings` storage buffers (binding i = the i-th buffer a dispatch passes) and a push
 // constant block of push_bytes.
+// One SPIR-V module glslc compiled at build time (cmake/embed_spirv.cmake).
+struct ShaderBlob {
+  const char* name;
+  const uint32_t* words;
+  size_t count;
+};
+// A shader of shaders/ (`shaders::NAME`, vulkan_shaders.h): its storage-buffer module and, for one that reads
+// through INPUT (shaders/common.glsl), its texel-buffer variant NAME_t (else words null).
+struct Shader {
+  ShaderBlob plain, texel;
+};
+
 struct Pipeline {
   VkShaderModule module = VK_NULL_HANDLE;
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
@@ -81,17 +93,17 @@ class Device {
   uint32_t queue_family() const { return queue_family_; }
   std::mutex& queue_mutex() { return queue_mutex_; }  // vkQueueSubmit is externally synchronized
   const std::string& name() const { return name_; }
-  // The pipeline of shader `name` (a file of shaders/ without .comp), built on first use; `constants` are its
+  // The pipeline of `shader` (a module of shaders/), built on first use; `constants` are its
   // specialization constants 0, 1, ... (32-bit each): one pipeline per distinct set (a layer's shapes).
   // `types`: each binding's descriptor type (storage buffers when empty; VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
   // reads the buffer's texel_view: on CPU drivers a texel fetch is a vector gather, a storage-buffer load is not).
-  Status GetPipeline(const std::string& name, uint32_t bindings, uint32_t push_bytes, const Pipeline** out,
+  Status GetPipeline(const ShaderBlob& shader, uint32_t bindings, uint32_t push_bytes, const Pipeline** out,
                      const std::vector<uint32_t>& constants = {}, const std::vector<VkDescriptorType>& types = {},
                      uint32_t vec4_texels = 0);
   // GetPipeline for a shader whose first reads.size() bindings are INPUTs (shaders/common.glsl): its texel variant
-  // NAME_t when every one of those buffers has a texel view, else NAME over storage buffers. Bit i of vec4_reads:
+  // when every one of those buffers has a texel view, else the one over storage buffers. Bit i of vec4_reads:
   // read i fetches 4 floats per texel (its texel4_view).
-  Status GetReadPipeline(const std::string& name, std::initializer_list<const Buffer*> reads, uint32_t bindings,
+  Status GetReadPipeline(const Shader& shader, std::initializer_list<const Buffer*> reads, uint32_t bindings,
                          uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants = {},
                          uint32_t vec4_reads = 0);
   // Merges the driver's compiled pipelines from `path` (VkPipelineCache data) into the device's cache: a missing

@@ -2,6 +2,8 @@
 
 #include "operators/kernel/vulkan/vk_activation.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -26,7 +28,7 @@ Status RecordFc(Recorder* r, int64_t m, int64_t k, int64_t n, const VkTensor& in
   FcPush push = {static_cast<uint32_t>(m), static_cast<uint32_t>(k), static_cast<uint32_t>(n), bias ? 1u : 0u,
                  static_cast<int32_t>(act.type), act.a, act.b, act.c};
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("fc", {in.buffer.get(), w.buffer.get()}, 4, sizeof(FcPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::fc, {in.buffer.get(), w.buffer.get()}, 4, sizeof(FcPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, m * n, 64, &gx, &gy);
   const Buffer* b = bias ? bias->buffer.get() : w.buffer.get();  // not read without a bias

@@ -1,5 +1,7 @@
 #include "operators/kernel/vulkan/vk_layer_norm.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -30,7 +32,7 @@ Status RecordLayerNorm(Recorder* r, int64_t rows, int64_t cols, float epsilon, c
   const Buffer* b = bias ? bias->buffer.get() : in;
   Buffer* y = out.y->buffer.get();
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("layer_norm", {in, s, b}, 6, sizeof(LayerNormPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::layer_norm, {in, s, b}, 6, sizeof(LayerNormPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, rows, 64, &gx, &gy);
   return r->Dispatch(*p, {in, s, b},

@@ -1,5 +1,7 @@
 #include "operators/kernel/vulkan/vk_lrn.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -20,7 +22,7 @@ Status RecordLrn(Recorder* r, const LrnShape& s, const VkTensor& x, VkTensor* ou
   LrnPush push = {static_cast<uint32_t>(x.numel()), static_cast<uint32_t>(s.channels), static_cast<uint32_t>(s.hw),
                   static_cast<uint32_t>((s.n - 1) / 2), s.k, s.alpha, s.beta};
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("lrn", {x.buffer.get()}, 2, sizeof(LrnPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::lrn, {x.buffer.get()}, 2, sizeof(LrnPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, x.numel(), 64, &gx, &gy);
   return r->Dispatch(*p, {x.buffer.get()}, {out->buffer.get()}, &push, gx, gy);

@@ -2,6 +2,8 @@
 
 #include "operators/kernel/vulkan/vk_activation.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -55,7 +57,7 @@ Status RecordMatMul(Recorder* r, const MatMulGemms& g, const VkTensor& x, const 
   MatMulPush push = {u(out_dims.numel()), u(g.m), u(g.n), u(g.k), u(g.lda), u(g.ldb), g.trans_x ? 1u : 0u,
                      g.trans_y ? 1u : 0u, static_cast<int32_t>(g.act.type), g.alpha, g.act.a, g.act.b, g.act.c};
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("matmul", {x.buffer.get(), y.buffer.get(), offsets->buffer.get()},
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::matmul, {x.buffer.get(), y.buffer.get(), offsets->buffer.get()},
                                                 4, sizeof(MatMulPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, out_dims.numel(), 64, &gx, &gy);

@@ -1,5 +1,7 @@
 #include "operators/kernel/vulkan/vk_pool2d.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -25,7 +27,7 @@ Status RecordPool2d(Recorder* r, const PoolGeometry& g, const VkTensor& x, VkTen
                      u(g.stride_h), u(g.stride_w), static_cast<int32_t>(g.pad_top), static_cast<int32_t>(g.pad_left),
                      g.is_max ? 1u : 0u, g.exclusive ? 1u : 0u, g.adaptive ? 1u : 0u};
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("pool2d", {x.buffer.get()}, 2, sizeof(Pool2dPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::pool2d, {x.buffer.get()}, 2, sizeof(Pool2dPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, y->numel(), 64, &gx, &gy);
   return r->Dispatch(*p, {x.buffer.get()}, {y->buffer.get()}, &push, gx, gy);

@@ -5,6 +5,8 @@
 #include "operators/kernel/central-arm-func/interpolate_func.h"
 #include "operators/kernel/central-arm-func/resize_func.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -66,7 +68,7 @@ Status RecordTapResize(Recorder* r, const VkTensor& x, const int64_t in_hw[2], c
                      u(out_h * taps_hw[0] * 2), extrapolation};
   const Pipeline* pipeline = nullptr;
   EMBER_RETURN_IF_ERROR(
-      device->GetReadPipeline("resize", {x.buffer.get(), table->buffer.get()}, 3, sizeof(ResizePush), &pipeline));
+      device->GetReadPipeline(shaders::resize, {x.buffer.get(), table->buffer.get()}, 3, sizeof(ResizePush), &pipeline));
   uint32_t gx, gy;
   GroupsFor(*device, n, 64, &gx, &gy);
   return r->Dispatch(*pipeline, {x.buffer.get(), table->buffer.get()}, {out->buffer.get()}, &push, gx, gy);

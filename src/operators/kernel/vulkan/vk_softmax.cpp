@@ -1,5 +1,7 @@
 #include "operators/kernel/vulkan/vk_softmax.h"
 
+#include "vulkan_shaders.h"  // shaders::NAME (generated: cmake/embed_spirv.cmake)
+
 namespace ember {
 namespace vulkan {
 
@@ -19,7 +21,7 @@ Status RecordSoftmax(Recorder* r, int64_t outer, int64_t n, int64_t inner, bool 
   SoftmaxPush push = {static_cast<uint32_t>(outer * inner), static_cast<uint32_t>(n), static_cast<uint32_t>(inner),
                       log ? 1u : 0u};
   const Pipeline* p = nullptr;
-  EMBER_RETURN_IF_ERROR(device->GetReadPipeline("softmax", {x.buffer.get()}, 2, sizeof(SoftmaxPush), &p));
+  EMBER_RETURN_IF_ERROR(device->GetReadPipeline(shaders::softmax, {x.buffer.get()}, 2, sizeof(SoftmaxPush), &p));
   uint32_t gx, gy;
   GroupsFor(*device, outer * inner, 64, &gx, &gy);
   return r->Dispatch(*p, {x.buffer.get()}, {y->buffer.get()}, &push, gx, gy);
