@@ -240,6 +240,41 @@ TEST_CASE("vulkan recorder: one submit, barriers only between dependent dispatch
   CheckNear(Down(a), Down(d), 0.f);
 }
 
+TEST_CASE("vulkan recorder: buffers sharing the bytes of one Memory are hazards to each other", "[vulkan]") {
+  vulkan::Device* device = DeviceOrSkip();
+  if (!device) return;
+  NoValidationMessages none(device);
+  const Tensor x = RandomTensor(DDim({1, 4, 8, 8}), 51);
+  const size_t bytes = x.numel() * sizeof(float);
+  std::shared_ptr<Memory> memory;
+  RequireOk(Memory::Create(device, 4 * bytes, &memory));
+  // a at the start, b from a's middle (or over all of it, on a device aligning past its middle), c after both.
+  const size_t step = memory->alignment(), shift = step < bytes ? step : 0;
+  const size_t disjoint = (shift + bytes + step - 1) / step * step;
+  REQUIRE(disjoint + bytes <= memory->bytes());
+  VkTensor vx = Up(device, x), a, b, c;
+  RequireOk(Buffer::CreateIn(memory, 0, bytes, &a.buffer));
+  RequireOk(Buffer::CreateIn(memory, shift, bytes, &b.buffer));
+  RequireOk(Buffer::CreateIn(memory, disjoint, bytes, &c.buffer));
+  Recorder r(device);
+  RequireOk(RecordActivation(&r, {ActivationType::kRelu}, vx, &a));
+  RequireOk(RecordActivation(&r, {ActivationType::kSigmoid}, vx, &c));
+  CHECK(r.barriers() == 0);  // other bytes of the same memory: no hazard
+  CHECK(r.Logged(*b.buffer));  // some of a's bytes are b's
+  RequireOk(RecordActivation(&r, {ActivationType::kAbs}, vx, &b));
+  CHECK(r.barriers() == 1);  // b writes bytes a wrote: wait for it
+  RequireOk(r.SubmitAndWait());
+  std::vector<float> want_b = ToVector(x), want_c = ToVector(x);
+  for (float& v : want_b) v = std::fabs(v);
+  for (float& v : want_c) v = 1.f / (1.f + std::exp(-v));
+  CheckNear(Down(b), want_b, 0.f);
+  CheckNear(Down(c), want_c, 2e-6f);
+  // A buffer that does not fit, or starts off the alignment, is refused.
+  std::unique_ptr<Buffer> bad;
+  CHECK_FALSE(Buffer::CreateIn(memory, memory->bytes() - 4, 8, &bad).ok());
+  if (step > 1) CHECK_FALSE(Buffer::CreateIn(memory, step / 2, 4, &bad).ok());
+}
+
 TEST_CASE("vulkan recorder: the same dispatches again submit the command buffer recorded before", "[vulkan]") {
   vulkan::Device* device = DeviceOrSkip();
   if (!device) return;

@@ -55,63 +55,139 @@ Status VkCheck(VkResult result, const char* call) {
   return Internal(call, " returned ", ResultName(result), " (", static_cast<int>(result), ")");
 }
 
-// ---- Buffer ----
+// ---- Memory and Buffer ----
+
+namespace {
+constexpr VkBufferUsageFlags kBufferUsage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                            VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+                                            VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
+// Host-visible coherent memory among type_bits, device-local when there is such.
+Status HostVisibleType(const Device& device, uint32_t type_bits, uint32_t* type) {
+  const VkMemoryPropertyFlags visible = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  int t = device.MemoryType(type_bits, visible | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  if (t < 0) t = device.MemoryType(type_bits, visible);
+  if (t < 0) return Unimplemented("Vulkan device '", device.name(), "' has no host-visible coherent memory");
+  *type = static_cast<uint32_t>(t);
+  return Status::OK();
+}
+
+Status AllocateMapped(Device* device, size_t bytes, uint32_t type, VkDeviceMemory* memory, void** mapped) {
+  VkMemoryAllocateInfo alloc = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = bytes;
+  alloc.memoryTypeIndex = type;
+  Status s = VkCheck(vkAllocateMemory(device->handle(), &alloc, nullptr, memory), "vkAllocateMemory");
+  if (!s.ok()) return OutOfMemory("Vulkan memory of ", bytes, " bytes: ", s.message());
+  return VkCheck(vkMapMemory(device->handle(), *memory, 0, VK_WHOLE_SIZE, 0, mapped), "vkMapMemory");
+}
+}  // namespace
+
+Memory::~Memory() {
+  if (mapped_) vkUnmapMemory(device_->handle(), memory_);
+  if (memory_) vkFreeMemory(device_->handle(), memory_, nullptr);
+}
+
+Status Memory::Create(Device* device, size_t bytes, std::shared_ptr<Memory>* out) {
+  std::shared_ptr<Memory> m(new Memory(device));
+  m->bytes_ = std::max<size_t>(bytes, 4);
+  // A buffer of the whole size tells the memory types and the alignment of the buffers placed here (the same for
+  // every buffer of these usage flags, says the spec).
+  VkBufferCreateInfo info = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = m->bytes_;
+  info.usage = kBufferUsage;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  VkBuffer probe = VK_NULL_HANDLE;
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateBuffer(device->handle(), &info, nullptr, &probe), "vkCreateBuffer"));
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(device->handle(), probe, &req);
+  vkDestroyBuffer(device->handle(), probe, nullptr);
+  m->alignment_ = std::max<size_t>(m->alignment_, req.alignment);
+  m->bytes_ = std::max<size_t>(m->bytes_, req.size);
+  EMBER_RETURN_IF_ERROR(HostVisibleType(*device, req.memoryTypeBits, &m->type_));
+  EMBER_RETURN_IF_ERROR(AllocateMapped(device, m->bytes_, m->type_, &m->memory_, &m->mapped_));
+  *out = std::move(m);
+  return Status::OK();
+}
 
 Buffer::~Buffer() {
   VkDevice d = device_->handle();
-  if (mapped_) vkUnmapMemory(d, memory_);
   if (texel_view_) vkDestroyBufferView(d, texel_view_, nullptr);
   if (texel4_view_) vkDestroyBufferView(d, texel4_view_, nullptr);
   if (buffer_) vkDestroyBuffer(d, buffer_, nullptr);
+  if (arena_) return;  // the arena's memory, freed with its last buffer
+  if (mapped_) vkUnmapMemory(d, memory_);
   if (memory_) vkFreeMemory(d, memory_, nullptr);
 }
 
-Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out, bool half) {
-  if (half && !device->half_texels())
-    return Unimplemented("Vulkan device '", device->name(), "' has no 16-bit float uniform texel buffers");
+Status Buffer::Init(size_t bytes, bool half, VkMemoryRequirements* req) {
+  if (half && !device_->half_texels())
+    return Unimplemented("Vulkan device '", device_->name(), "' has no 16-bit float uniform texel buffers");
   static std::atomic<uint64_t> next_id{1};
-  std::unique_ptr<Buffer> b(new Buffer(device));
-  b->id_ = next_id++;
-  b->bytes_ = bytes < 4 ? 4 : bytes;
+  id_ = next_id++;
+  bytes_ = bytes < 4 ? 4 : bytes;
+  half_ = half;
   VkBufferCreateInfo info = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-  info.size = b->bytes_;
-  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
-               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.size = bytes_;
+  info.usage = kBufferUsage;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateBuffer(device->handle(), &info, nullptr, &b->buffer_), "vkCreateBuffer"));
+  EMBER_RETURN_IF_ERROR(VkCheck(vkCreateBuffer(device_->handle(), &info, nullptr, &buffer_), "vkCreateBuffer"));
+  vkGetBufferMemoryRequirements(device_->handle(), buffer_, req);
+  return Status::OK();
+}
+
+Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out, bool half) {
+  std::unique_ptr<Buffer> b(new Buffer(device));
   VkMemoryRequirements req;
-  vkGetBufferMemoryRequirements(device->handle(), b->buffer_, &req);
-  const VkMemoryPropertyFlags visible = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-  int type = device->MemoryType(req.memoryTypeBits, visible | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-  if (type < 0) type = device->MemoryType(req.memoryTypeBits, visible);
-  if (type < 0) return Unimplemented("Vulkan device '", device->name(), "' has no host-visible coherent memory");
-  VkMemoryAllocateInfo alloc = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = req.size;
-  alloc.memoryTypeIndex = static_cast<uint32_t>(type);
-  Status s = VkCheck(vkAllocateMemory(device->handle(), &alloc, nullptr, &b->memory_), "vkAllocateMemory");
-  if (!s.ok()) return OutOfMemory("Vulkan buffer of ", bytes, " bytes: ", s.message());
+  EMBER_RETURN_IF_ERROR(b->Init(bytes, half, &req));
+  uint32_t type = 0;
+  EMBER_RETURN_IF_ERROR(HostVisibleType(*device, req.memoryTypeBits, &type));
+  Status s = AllocateMapped(device, req.size, type, &b->memory_, &b->mapped_);
+  if (!s.ok()) return s.Prepend("Vulkan buffer of " + std::to_string(bytes) + " bytes: ");
   EMBER_RETURN_IF_ERROR(VkCheck(vkBindBufferMemory(device->handle(), b->buffer_, b->memory_, 0), "vkBindBufferMemory"));
-  EMBER_RETURN_IF_ERROR(
-      VkCheck(vkMapMemory(device->handle(), b->memory_, 0, VK_WHOLE_SIZE, 0, &b->mapped_), "vkMapMemory"));
-  const size_t element = half ? 2 : 4;
-  b->half_ = half;
-  if (b->bytes_ / element <= device->max_texel_elements()) {  // larger: only the storage-buffer shaders read them
-    VkBufferViewCreateInfo view = {VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
-    view.buffer = b->buffer_;
-    view.format = half ? VK_FORMAT_R16_SFLOAT : VK_FORMAT_R32_SFLOAT;
-    view.range = b->bytes_ / element * element;
-    EMBER_RETURN_IF_ERROR(
-        VkCheck(vkCreateBufferView(device->handle(), &view, nullptr, &b->texel_view_), "vkCreateBufferView"));
-  }
-  if (b->bytes_ % (4 * element) == 0 && b->bytes_ / (4 * element) <= device->max_texel_elements()) {
-    VkBufferViewCreateInfo view = {VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
-    view.buffer = b->buffer_;
-    view.format = half ? VK_FORMAT_R16G16B16A16_SFLOAT : VK_FORMAT_R32G32B32A32_SFLOAT;
-    view.range = b->bytes_;
-    EMBER_RETURN_IF_ERROR(
-        VkCheck(vkCreateBufferView(device->handle(), &view, nullptr, &b->texel4_view_), "vkCreateBufferView"));
-  }
+  EMBER_RETURN_IF_ERROR(b->MakeViews());
   *out = std::move(b);
+  return Status::OK();
+}
+
+Status Buffer::CreateIn(const std::shared_ptr<Memory>& memory, size_t offset, size_t bytes,
+                        std::unique_ptr<Buffer>* out) {
+  std::unique_ptr<Buffer> b(new Buffer(memory->device_));
+  VkMemoryRequirements req;
+  EMBER_RETURN_IF_ERROR(b->Init(bytes, false, &req));
+  const bool fits = offset % memory->alignment_ == 0 && offset % req.alignment == 0 &&
+                    offset + req.size <= memory->bytes() && (req.memoryTypeBits & (1u << memory->type_));
+  if (!fits)
+    return Internal("a Vulkan buffer of ", bytes, " bytes does not fit at offset ", offset, " of an arena of ",
+                    memory->bytes(), " bytes (alignment ", memory->alignment_, ")");
+  b->arena_ = memory;
+  b->memory_ = memory->memory_;
+  b->memory_offset_ = offset;
+  b->mapped_ = static_cast<char*>(memory->mapped_) + offset;
+  EMBER_RETURN_IF_ERROR(
+      VkCheck(vkBindBufferMemory(b->device_->handle(), b->buffer_, b->memory_, offset), "vkBindBufferMemory"));
+  EMBER_RETURN_IF_ERROR(b->MakeViews());
+  *out = std::move(b);
+  return Status::OK();
+}
+
+Status Buffer::MakeViews() {
+  const size_t element = half_ ? 2 : 4;
+  if (bytes_ / element <= device_->max_texel_elements()) {  // larger: only the storage-buffer shaders read them
+    VkBufferViewCreateInfo view = {VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+    view.buffer = buffer_;
+    view.format = half_ ? VK_FORMAT_R16_SFLOAT : VK_FORMAT_R32_SFLOAT;
+    view.range = bytes_ / element * element;
+    EMBER_RETURN_IF_ERROR(
+        VkCheck(vkCreateBufferView(device_->handle(), &view, nullptr, &texel_view_), "vkCreateBufferView"));
+  }
+  if (bytes_ % (4 * element) == 0 && bytes_ / (4 * element) <= device_->max_texel_elements()) {
+    VkBufferViewCreateInfo view = {VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+    view.buffer = buffer_;
+    view.format = half_ ? VK_FORMAT_R16G16B16A16_SFLOAT : VK_FORMAT_R32G32B32A32_SFLOAT;
+    view.range = bytes_;
+    EMBER_RETURN_IF_ERROR(
+        VkCheck(vkCreateBufferView(device_->handle(), &view, nullptr, &texel4_view_), "vkCreateBufferView"));
+  }
   return Status::OK();
 }
 

@@ -25,7 +25,31 @@ namespace vulkan {
 
 class Device;
 
-// A storage buffer and its memory, mapped while it lives.
+// Host-visible memory mapped while it lives, in which buffers are placed at offsets (Buffer::CreateIn): the
+// planned arena of a run's activations, whose buffers alias one another where their tensors' lifetimes do not
+// meet.
+class Memory {
+ public:
+  Memory(const Memory&) = delete;
+  Memory& operator=(const Memory&) = delete;
+  ~Memory();
+  static Status Create(Device* device, size_t bytes, std::shared_ptr<Memory>* out);
+  VkDeviceMemory handle() const { return memory_; }
+  size_t bytes() const { return bytes_; }
+  // The offsets buffers may start at: a multiple of this (Vulkan's alignment for such buffers, at least 256).
+  size_t alignment() const { return alignment_; }
+
+ private:
+  friend class Buffer;
+  explicit Memory(Device* device) : device_(device) {}
+  Device* device_;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  void* mapped_ = nullptr;
+  size_t bytes_ = 0, alignment_ = 256;
+  uint32_t type_ = 0;
+};
+
+// A storage buffer and its memory (its own, or a part of a Memory), mapped while it lives.
 class Buffer {
  public:
   Buffer(const Buffer&) = delete;
@@ -34,9 +58,16 @@ class Buffer {
   // size bytes (at least 4: Vulkan has no empty buffer). half: its elements are IEEE halves, read only through
   // its texel views (R16 formats, which the shaders fetch as floats); Device::half_texels() says whether it can be.
   static Status Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out, bool half = false);
+  // A float32 buffer of `bytes` at `offset` of `memory` (a multiple of its alignment; the part must fit).
+  static Status CreateIn(const std::shared_ptr<Memory>& memory, size_t offset, size_t bytes,
+                         std::unique_ptr<Buffer>* out);
   bool half() const { return half_; }
   VkBuffer handle() const { return buffer_; }
   size_t bytes() const { return bytes_; }
+  // Where its bytes are: two buffers overlap when these ranges do (a dispatch's hazards are on memory).
+  VkDeviceMemory memory() const { return memory_; }
+  size_t memory_offset() const { return memory_offset_; }
+  bool in_arena() const { return arena_ != nullptr; }
   uint64_t id() const { return id_; }  // unique in the process (a recorded command buffer names its buffers by it)
   float* data() const { return static_cast<float*>(mapped_); }
   // An R32_SFLOAT (half: R16_SFLOAT) view of the whole buffer for uniform texel buffer bindings (textureBuffer in
@@ -46,9 +77,13 @@ class Buffer {
 
  private:
   explicit Buffer(Device* device) : device_(device) {}
+  Status Init(size_t bytes, bool half, VkMemoryRequirements* req);  // the handle and its id, no memory yet
+  Status MakeViews();
   Device* device_;
   VkBuffer buffer_ = VK_NULL_HANDLE;
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  std::shared_ptr<Memory> arena_;  // set: memory_ is the arena's, not this buffer's own
+  size_t memory_offset_ = 0;
   void* mapped_ = nullptr;
   VkBufferView texel_view_ = VK_NULL_HANDLE, texel4_view_ = VK_NULL_HANDLE;
   size_t bytes_ = 0;

@@ -28,6 +28,21 @@ void GroupsFor(const Device& device, uint64_t n, uint32_t local, uint32_t* gx, u
   *gy = static_cast<uint32_t>((groups + *gx - 1) / *gx);
 }
 
+void Extents::Add(const Buffer& b) {
+  auto& r = ranges_[b.memory()];
+  const std::pair<size_t, size_t> e{b.memory_offset(), b.memory_offset() + b.bytes()};
+  if (std::find(r.begin(), r.end(), e) == r.end()) r.push_back(e);
+}
+
+bool Extents::Overlaps(const Buffer& b) const {
+  auto it = ranges_.find(b.memory());
+  if (it == ranges_.end()) return false;
+  const size_t begin = b.memory_offset(), end = begin + b.bytes();
+  for (const auto& e : it->second)
+    if (e.first < end && begin < e.second) return true;
+  return false;
+}
+
 bool Recorder::Command::operator==(const Command& o) const {
   return pipeline == o.pipeline && bindings == o.bindings && push == o.push && groups[0] == o.groups[0] &&
          groups[1] == o.groups[1] && groups[2] == o.groups[2] && barrier_before == o.barrier_before;
@@ -115,21 +130,21 @@ Status Recorder::Dispatch(const Pipeline& pipeline, std::initializer_list<const 
       if (!view) return Internal("Vulkan dispatch: binding ", i, " is over the texel buffer limit");
     }
     c.bindings.push_back({buffers[i]->id(), buffers[i]->handle(), view});
-    logged_.insert(buffers[i]->id());
-    hazard = hazard || written_.count(buffers[i]->handle()) > 0;
+    logged_.Add(*buffers[i]);
+    hazard = hazard || written_.Overlaps(*buffers[i]);
   }
-  for (const Buffer* b : writes) hazard = hazard || read_.count(b->handle()) > 0;  // write after read
+  for (const Buffer* b : writes) hazard = hazard || read_.Overlaps(*b);  // write after read
   // Read-after-write, write-after-write and write-after-read on a buffer of an earlier dispatch: wait for it.
   if (hazard) {
     c.barrier_before = true;
-    written_.clear();
-    read_.clear();
+    written_.Clear();
+    read_.Clear();
     ++barriers_;
   }
   const auto* bytes = static_cast<const uint8_t*>(push);
   if (pipeline.push_bytes) c.push.assign(bytes, bytes + pipeline.push_bytes);
-  for (const Buffer* b : writes) written_.insert(b->handle());
-  for (const Buffer* b : reads) read_.insert(b->handle());
+  for (const Buffer* b : writes) written_.Add(*b);
+  for (const Buffer* b : reads) read_.Add(*b);
   log_.push_back(std::move(c));
   ++dispatches_;
   return Status::OK();
@@ -211,9 +226,9 @@ Status Recorder::Record(Segment* s) {
 
 Status Recorder::Reset() {
   log_.clear();
-  logged_.clear();
-  written_.clear();
-  read_.clear();
+  logged_.Clear();
+  written_.Clear();
+  read_.Clear();
   segment_ = 0;
   return Status::OK();
 }
@@ -224,9 +239,9 @@ Status Recorder::SubmitAndWait() {
   if (segments_.size() <= segment_) segments_.emplace_back(new Segment());
   Segment* s = segments_[segment_++].get();
   ++barriers_;  // the one handing the results to the host
-  logged_.clear();
-  written_.clear();
-  read_.clear();
+  logged_.Clear();
+  written_.Clear();
+  read_.Clear();
   const bool replay = reuse_ && !profiling_ && s->valid && !s->profiled && s->commands == log_;
   if (replay) {
     log_.clear();

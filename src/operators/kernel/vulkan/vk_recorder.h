@@ -1,7 +1,7 @@
 // Records a run's dispatches and submits them once, waiting on one fence. A barrier goes in only before a
-// dispatch that touches a buffer an earlier dispatch since the last barrier wrote, or writes one an earlier
-// dispatch read; the end of the command buffer makes every shader write visible to the host (the buffers stay
-// mapped).
+// dispatch that touches memory an earlier dispatch since the last barrier wrote, or writes memory an earlier
+// dispatch read (buffers of the activation arena alias one another: hazards are on byte ranges of memory); the
+// end of the command buffer makes every shader write visible to the host (the buffers stay mapped).
 // Reuse: the dispatches between two submits (a segment) are logged first and recorded into a command buffer at
 // the submit. The k-th segment of a run that logs the same dispatches as the k-th of the run before (the same
 // pipelines, buffers, push constants and groups: the shapes did not change) submits the command buffer recorded
@@ -18,6 +18,17 @@
 
 namespace ember {
 namespace vulkan {
+
+// Byte ranges of device memory that dispatches touched.
+class Extents {
+ public:
+  void Add(const Buffer& b);
+  bool Overlaps(const Buffer& b) const;
+  void Clear() { ranges_.clear(); }
+
+ private:
+  std::map<VkDeviceMemory, std::vector<std::pair<size_t, size_t>>> ranges_;  // [begin, end) per memory
+};
 
 class Recorder {
  public:
@@ -48,8 +59,8 @@ class Recorder {
   int dispatches() const { return dispatches_; }
   int submits() const { return submits_; }
   int reused_submits() const { return reused_; }  // submits of a command buffer recorded in an earlier run
-  // A dispatch logged and not yet submitted binds b.
-  bool Logged(const Buffer& b) const { return logged_.count(b.id()) > 0; }
+  // A dispatch logged and not yet submitted binds b or a buffer on the same bytes.
+  bool Logged(const Buffer& b) const { return logged_.Overlaps(b); }
 
  private:
   struct Binding {
@@ -88,9 +99,9 @@ class Recorder {
   std::vector<Command> log_;          // this segment's dispatches, not yet recorded
   std::vector<std::unique_ptr<Segment>> segments_;  // by position in the run
   size_t segment_ = 0;                // the position of the segment being logged
-  std::set<VkBuffer> written_;        // written since the last barrier
-  std::set<VkBuffer> read_;           // read since the last barrier
-  std::set<uint64_t> logged_;         // the buffers log_ binds
+  Extents written_;                   // written since the last barrier
+  Extents read_;                      // read since the last barrier
+  Extents logged_;                    // the memory log_ binds
   int barriers_ = 0;
   int dispatches_ = 0;
   int submits_ = 0;
