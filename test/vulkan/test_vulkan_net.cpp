@@ -365,9 +365,11 @@ TEST_CASE("vulkan predictor: a run at unchanged shapes submits the command buffe
     uint32_t seed;
     int reused;  // submits of an earlier run's command buffer
   };
-  // A first run records; new values at the same shape replay it; a new shape records; so does going back.
-  for (const Step& step : {Step{64, 1, 0}, Step{64, 2, 1}, Step{64, 3, 1}, Step{96, 4, 0}, Step{64, 5, 0},
-                           Step{64, 6, 1}}) {
+  // A first run records (on buffers by lifetime) and plans the arena; the second, the first on the arena, records
+  // anew; new values at the same shape replay it; a new shape records (and plans again: 96 outgrows the plan); so
+  // does going back (64 fits 96's plan, so that one stays).
+  for (const Step& step : {Step{64, 1, 0}, Step{64, 2, 0}, Step{64, 3, 1}, Step{64, 4, 1}, Step{96, 5, 0},
+                           Step{96, 6, 0}, Step{96, 7, 1}, Step{64, 8, 0}, Step{64, 9, 1}}) {
     INFO("size " << step.size << ", seed " << step.seed);
     const std::vector<float> got = SqueezenetOutput(gpu.get(), step.size, step.seed);
     CHECK(gpu->LastDeviceRun().submits == 1);
@@ -417,4 +419,43 @@ TEST_CASE("vulkan predictor: the pipeline cache file is written after a run, rea
   const Status s = p->Run();
   CHECK_FALSE(s.ok());
   CHECK_THAT(s.message(), Catch::Contains("no_such_dir/pipelines.bin"));
+}
+
+TEST_CASE("vulkan predictor: from its second run at a shape the activations are the planned arena, as small as the "
+          "CPU's plan",
+          "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  for (const char* net : {"squeezenet", "mobilenet_v2"}) {
+    INFO(net);
+    const std::string path = ModelsDir() + "/../bench/ncnn/" + net + ".param";
+    std::shared_ptr<const Model> model = LoadNet(path, true, {"nchw16c_layout"});
+    PredictorOptions vo;
+    vo.device = "vulkan";
+    std::unique_ptr<Predictor> gpu, cpu;
+    REQUIRE(Predictor::Create(model, vo, &gpu).ok());
+    REQUIRE(Predictor::Create(model, PredictorOptions(), &cpu).ok());
+    const int size = 160;
+    std::vector<float> first;
+    for (uint32_t seed : {1u, 2u}) first = SqueezenetOutput(cpu.get(), size, seed);  // the second run plans it
+    // The CPU's planned arena holds every intermediate; the GPU's also holds its copy of the input.
+    const size_t input_bytes = 3 * size * size * sizeof(float);
+    const size_t cpu_plan = cpu->Memory().arena_bytes;
+    REQUIRE(cpu_plan > 0);
+    size_t lifetime_bytes = 0;
+    for (uint32_t seed : {2u, 3u, 4u}) {
+      INFO("seed " << seed);
+      const std::vector<float> got = SqueezenetOutput(gpu.get(), size, seed);
+      CheckSame(got, SqueezenetOutput(cpu.get(), size, seed));
+      const size_t bytes = gpu->LastDeviceRun().activation_bytes;
+      INFO("GPU activations " << bytes << " bytes, the CPU's plan " << cpu_plan << " + the input " << input_bytes);
+      if (seed == 2) {
+        lifetime_bytes = bytes;  // the first run: buffers by lifetime, more than the plan
+        CHECK(bytes > cpu_plan + input_bytes);
+      } else {
+        CHECK(bytes < lifetime_bytes);
+        CHECK(bytes <= (cpu_plan + input_bytes) * 101 / 100);
+        CHECK(bytes >= cpu->Memory().lower_bound);
+      }
+    }
+  }
 }

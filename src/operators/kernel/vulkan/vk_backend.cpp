@@ -124,7 +124,9 @@ Status Backend::BeginRun() {
   uploads_ = downloads_ = 0;
   taken_.clear();
   for (auto& kv : copies_)  // every activation buffer free: this run takes them as the last did
-    if (kv.second.buffer) free_.push_back(std::move(kv.second.buffer));
+    if (kv.second.buffer) Release(std::move(kv.second.buffer));
+  arena_.BeginRun(*recorder_);
+  if (arena_.on_plan()) free_.clear();  // a planned run takes none of them
   recorder_->ClearTimes();
   run_start_ = {recorder_->dispatches(), recorder_->barriers(), recorder_->submits(), recorder_->reused_submits()};
   return recorder_->Reset();  // a failed run's dispatches never run
@@ -144,6 +146,7 @@ Status Backend::EndRun(const std::vector<Tensor*>& outputs, bool all) {
   }
   for (const Tensor* t : outputs) EMBER_RETURN_IF_ERROR(ToHost(t));
   EMBER_RETURN_IF_ERROR(Submit());
+  if (arena_.EndRun(device_)) free_.clear();  // the next run takes the arena's buffers
   TrimFreeBuffers();
   if (!pipeline_cache_.empty()) EMBER_RETURN_IF_ERROR(device_->SavePipelineCache(pipeline_cache_));
   last_run_ = {recorder_->dispatches() - run_start_.dispatches, recorder_->barriers() - run_start_.barriers,
@@ -258,7 +261,14 @@ Status Backend::Hold(const Tensor* t, bool host_writes) {
   VkTensor& copy = copies_[t];
   const size_t bytes = std::max<size_t>(16, (static_cast<size_t>(t->dims().numel()) * sizeof(float) + 15) / 16 * 16);
   if (copy.buffer && copy.buffer->bytes() >= bytes) return Status::OK();
-  if (copy.buffer) free_.push_back(std::move(copy.buffer));
+  if (copy.buffer) Release(std::move(copy.buffer));
+  copy.buffer = arena_.Take(t, bytes, host_writes, *recorder_);
+  if (copy.buffer) return Status::OK();
+  return HoldFromFreeList(t, bytes, host_writes);
+}
+
+Status Backend::HoldFromFreeList(const Tensor* t, size_t bytes, bool host_writes) {
+  VkTensor& copy = copies_[t];
   // The buffer t had in the last run when it is free and fits (so a run at the same shapes binds the same buffers
   // and replays its command buffers), else the smallest that fits; the host's writes avoid one a logged dispatch
   // uses (that would need a submit first).
@@ -286,10 +296,17 @@ Status Backend::Hold(const Tensor* t, bool host_writes) {
   return Status::OK();
 }
 
+// A buffer of an arena planned over (a run's output held past the replan) is dropped, not freed: it may share
+// bytes with another such buffer.
+void Backend::Release(std::unique_ptr<Buffer> b) {
+  if (!arena_.Return(&b) && !b->in_arena()) free_.push_back(std::move(b));
+}
+
 void Backend::Dead(const Tensor* t) {
   auto it = copies_.find(t);
   if (it == copies_.end() || !it->second.buffer) return;
-  free_.push_back(std::move(it->second.buffer));
+  arena_.End(t, *recorder_);
+  Release(std::move(it->second.buffer));
   device_newer_.erase(t);
   uploaded_.erase(t);
 }
@@ -299,9 +316,10 @@ void Backend::TrimFreeBuffers() {
   free_.erase(std::remove_if(free_.begin(), free_.end(),
                              [&](const std::unique_ptr<Buffer>& b) { return !taken_.count(b->id()); }),
               free_.end());
-  activation_bytes_ = 0;
+  activation_bytes_ = arena_.bytes();
   for (const auto& b : free_) activation_bytes_ += b->bytes();
-  for (const auto& kv : copies_) activation_bytes_ += kv.second.buffer ? kv.second.buffer->bytes() : 0;
+  for (const auto& kv : copies_)
+    if (kv.second.buffer && !arena_.Planned(*kv.second.buffer)) activation_bytes_ += kv.second.buffer->bytes();
 }
 
 void Backend::Placed(const OperatorBase* op, const std::string& why) {

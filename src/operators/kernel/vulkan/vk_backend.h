@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "framework/device_backend.h"
+#include "operators/kernel/vulkan/vk_arena.h"
 #include "operators/kernel/vulkan/vk_recorder.h"
 #include "operators/kernel/vulkan/vk_tensor.h"
 
@@ -73,13 +74,17 @@ class Backend : public DeviceBackend {
 
  private:
   Status Submit();
-  // Gives t's copy a buffer of at least t's size from the free list (or a new one); host_writes: the host fills it.
+  // Gives t's copy a buffer of at least t's size: its slot of the planned arena, else one from the free list (or
+  // a new one); host_writes: the host fills it.
   Status Hold(const Tensor* t, bool host_writes);
+  Status HoldFromFreeList(const Tensor* t, size_t bytes, bool host_writes);
+  void Release(std::unique_ptr<Buffer> b);  // to its arena slot, or to the free list
   void TrimFreeBuffers();
   size_t WeightBytes() const;  // the weight copies this predictor binds (shared with the Model's other predictors)
-  // Activation buffers by lifetime: a tensor's buffer returns to free_ after its last reader (Dead), and every
-  // buffer at the start of a run; a tensor takes the one it had in the last run when free (the executor's plan
-  // frees in the same order each run at the same shapes).
+  // Activation buffers: the planned arena (after the first run at a shape); before it, and for a run that departs
+  // from it, buffers by lifetime: a tensor's buffer returns to free_ after its last reader (Dead), and every
+  // buffer at the start of a run; a tensor takes the one it had in the last run when free.
+  ActivationArena arena_;
   std::vector<std::unique_ptr<Buffer>> free_;
   std::map<const Tensor*, uint64_t> last_buffer_;
   std::set<uint64_t> taken_;     // buffers this run took
