@@ -12,7 +12,7 @@ struct DeviceRunStats {
   int reused = 0;      // of those, command buffers recorded in an earlier run (the same dispatches) submitted again
   int uploads = 0;     // activations copied to the device (the CPU wrote them: feeds, outputs of CPU ops)
   int downloads = 0;   // tensors the device wrote copied to the host (inputs of CPU ops, the run's outputs)
-  size_t activation_bytes = 0;  // the device's activation buffers after the run (reused by lifetime)
+  size_t activation_bytes = 0;  // the device's activation memory after the run (its planned arena)
   size_t weight_bytes = 0;      // the device copies of the weights the run bound (as packed, halves or floats)
 };
 

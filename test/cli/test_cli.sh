@@ -56,7 +56,12 @@ if "$ember" inspect "$yolo" --generate-weights --device vulkan --shape data=1,3,
   check "inspect --device vulkan: the detection output on the CPU, and why" 0 \
     "1x ncnn_yolo_detection_output: no Vulkan kernel" -- cat "$tmp/vk.txt"
   check "inspect --device vulkan: GPU activation memory beside the CPU plan's" 0 \
-    "activations: [0-9.]+ MiB of vulkan buffers" -- cat "$tmp/vk.txt"
+    "activations: [0-9.]+ MiB of vulkan memory" -- cat "$tmp/vk.txt"
+  # The GPU's planned arena: the CPU plan's intermediates plus its copy of the input (3x128x128 floats, 0.1875
+  # MiB), within rounding.
+  gpu_cpu=$(sed -n 's/^activations: \([0-9.]*\) MiB of vulkan .* arena \([0-9.]*\) MiB.*/\1 \2/p' "$tmp/vk.txt")
+  check "inspect --device vulkan: the GPU arena is the CPU plan plus the input ($gpu_cpu MiB)" 0 "" -- \
+    awk -v g="${gpu_cpu% *}" -v c="${gpu_cpu#* }" 'BEGIN { exit !(c > 0 && g >= c && g <= c + 0.1875 + 0.02) }'
   # The GPU's float32 weight copies within 2% of the weights as loaded (packing pads filters), halves 0.48-0.55 of
   # them (biases and small weights stay float32).
   "$ember" inspect "$yolo" --generate-weights --device vulkan --vulkan-fp16-weights --shape data=1,3,128,128 \

@@ -122,7 +122,7 @@ int InspectMemory(const Args& a) {
   return 0;
 }
 
-// --device vulkan: one run on generated inputs, then each op with where it ran and, for the CPU's, why.
+// --device vulkan: two runs on generated inputs (the second on both planned arenas), then each op with where it ran and, for the CPU's, why.
 int InspectDevice(const Args& a) {
   ModelOptions mo;
   mo.params_file = a.params;
@@ -139,7 +139,7 @@ int InspectDevice(const Args& a) {
   std::unique_ptr<Predictor> p;
   if (!(s = Predictor::Create(model, po, &p)).ok()) return Fail(s);
   if (!(s = SetGeneratedInputs(*model, a, p.get())).ok()) return Fail(s);
-  for (int i = 0; i < 2; ++i)  // the second on the CPU's planned arena, for its figures beside the GPU's
+  for (int i = 0; i < 2; ++i)  // the second on the planned arenas, the CPU's figures beside the GPU's
     if (!(s = p->Run()).ok()) return Fail(s);
   int on_device = 0, on_host = 0;
   std::map<std::string, int> reasons;
@@ -163,8 +163,8 @@ int InspectDevice(const Args& a) {
   for (const auto& kv : reasons) std::printf("  on the CPU: %dx %s\n", kv.second, kv.first.c_str());
   const PredictorMemory m = p->Memory();
   auto mib = [](size_t b) { return static_cast<double>(b) / (1 << 20); };
-  std::printf("activations: %.2f MiB of %s buffers (reused by lifetime); the CPU plan's arena %.2f MiB, lower bound "
-              "%.2f, each its own %.2f\n",
+  std::printf("activations: %.2f MiB of %s memory (its planned arena, with its copy of the inputs); the CPU plan's "
+              "arena %.2f MiB, lower bound %.2f, each its own %.2f\n",
               mib(d.activation_bytes), a.device.c_str(), mib(m.arena_bytes), mib(m.lower_bound), mib(m.naive_bytes));
   size_t loaded = 0;
   for (const auto& n : model->weights().LocalVarNames()) loaded += model->weights().FindVar(n)->Get().nbytes();
