@@ -327,8 +327,8 @@ TEST_CASE("vulkan predictor: a run that fails midway leaves nothing recorded for
 
 namespace {
 
-// The fetch of squeezenet on predictor p for an input of uniform values in [0, 1) from `seed`.
-std::vector<float> SqueezenetOutput(Predictor* p, int size, uint32_t seed) {
+// The first fetch of an ncnn graph of one 1x3xHxW feed on predictor p for an input of uniform values in [0, 1) from `seed`.
+std::vector<float> NetOutput(Predictor* p, int size, uint32_t seed) {
   const Tensor in = RandomTensor(DDim({1, 3, size, size}), seed, 0.f, 1.f);
   REQUIRE(p->SetInput(p->FeedNames()[0], in).ok());
   REQUIRE(p->Run().ok());
@@ -348,18 +348,28 @@ std::string TempPath(const std::string& name) {
   return "/tmp/ember_test_" + std::to_string(getpid()) + "_" + name;
 }
 
+// One of ncnn's benchmark graphs with a Vulkan and a CPU predictor.
+struct GpuAndCpu {
+  std::shared_ptr<const Model> model;
+  std::unique_ptr<Predictor> gpu, cpu;
+};
+GpuAndCpu LoadGpuAndCpu(const std::string& net) {
+  GpuAndCpu n;
+  n.model = LoadNet(ModelsDir() + "/../bench/ncnn/" + net + ".param", true, {"nchw16c_layout"});
+  PredictorOptions vo;
+  vo.device = "vulkan";
+  REQUIRE(Predictor::Create(n.model, vo, &n.gpu).ok());
+  REQUIRE(Predictor::Create(n.model, PredictorOptions(), &n.cpu).ok());
+  return n;
+}
+
 }  // namespace
 
 TEST_CASE("vulkan predictor: a run at unchanged shapes submits the command buffer recorded before, with new inputs",
           "[vulkan][net]") {
   if (!HaveVulkan()) return;
-  const std::string path = ModelsDir() + "/../bench/ncnn/squeezenet.param";
-  std::shared_ptr<const Model> model = LoadNet(path, true, {"nchw16c_layout"});
-  PredictorOptions vo;
-  vo.device = "vulkan";
-  std::unique_ptr<Predictor> gpu, cpu;
-  REQUIRE(Predictor::Create(model, vo, &gpu).ok());
-  REQUIRE(Predictor::Create(model, PredictorOptions(), &cpu).ok());
+  GpuAndCpu n = LoadGpuAndCpu("squeezenet");
+  Predictor *gpu = n.gpu.get(), *cpu = n.cpu.get();
   struct Step {
     int size;
     uint32_t seed;
@@ -371,10 +381,10 @@ TEST_CASE("vulkan predictor: a run at unchanged shapes submits the command buffe
   for (const Step& step : {Step{64, 1, 0}, Step{64, 2, 0}, Step{64, 3, 1}, Step{64, 4, 1}, Step{96, 5, 0},
                            Step{96, 6, 0}, Step{96, 7, 1}, Step{64, 8, 0}, Step{64, 9, 1}}) {
     INFO("size " << step.size << ", seed " << step.seed);
-    const std::vector<float> got = SqueezenetOutput(gpu.get(), step.size, step.seed);
+    const std::vector<float> got = NetOutput(gpu, step.size, step.seed);
     CHECK(gpu->LastDeviceRun().submits == 1);
     CHECK(gpu->LastDeviceRun().reused == step.reused);
-    CheckSame(got, SqueezenetOutput(cpu.get(), step.size, step.seed));
+    CheckSame(got, NetOutput(cpu, step.size, step.seed));
   }
 }
 
@@ -386,7 +396,7 @@ TEST_CASE("vulkan predictor: the pipeline cache file is written after a run, rea
   std::shared_ptr<const Model> model = LoadNet(path, true, {"nchw16c_layout"});
   std::unique_ptr<Predictor> cpu;
   REQUIRE(Predictor::Create(model, PredictorOptions(), &cpu).ok());
-  const std::vector<float> want = SqueezenetOutput(cpu.get(), 64, 7);
+  const std::vector<float> want = NetOutput(cpu.get(), 64, 7);
   // The header Vulkan defines: its size (>= 32) and version one, the first two 32-bit words.
   auto header_ok = [](const std::string& file) {
     std::ifstream f(file, std::ios::binary);
@@ -404,7 +414,7 @@ TEST_CASE("vulkan predictor: the pipeline cache file is written after a run, rea
     po.vulkan_pipeline_cache = file;
     std::unique_ptr<Predictor> p;
     REQUIRE(Predictor::Create(model, po, &p).ok());
-    CheckSame(SqueezenetOutput(p.get(), 64, 7), want);
+    CheckSame(NetOutput(p.get(), 64, 7), want);
     CHECK(header_ok(file));
   }
   std::remove(file.c_str());
@@ -427,16 +437,10 @@ TEST_CASE("vulkan predictor: from its second run at a shape the activations are 
   if (!HaveVulkan()) return;
   for (const char* net : {"squeezenet", "mobilenet_v2"}) {
     INFO(net);
-    const std::string path = ModelsDir() + "/../bench/ncnn/" + net + ".param";
-    std::shared_ptr<const Model> model = LoadNet(path, true, {"nchw16c_layout"});
-    PredictorOptions vo;
-    vo.device = "vulkan";
-    std::unique_ptr<Predictor> gpu, cpu;
-    REQUIRE(Predictor::Create(model, vo, &gpu).ok());
-    REQUIRE(Predictor::Create(model, PredictorOptions(), &cpu).ok());
+    GpuAndCpu n = LoadGpuAndCpu(net);
+    Predictor *gpu = n.gpu.get(), *cpu = n.cpu.get();
     const int size = 160;
-    std::vector<float> first;
-    for (uint32_t seed : {1u, 2u}) first = SqueezenetOutput(cpu.get(), size, seed);  // the second run plans it
+    for (uint32_t seed : {1u, 2u}) NetOutput(cpu, size, seed);  // the second run plans it
     // The CPU's planned arena holds every intermediate; the GPU's also holds its copy of the input.
     const size_t input_bytes = 3 * size * size * sizeof(float);
     const size_t cpu_plan = cpu->Memory().arena_bytes;
@@ -444,8 +448,8 @@ TEST_CASE("vulkan predictor: from its second run at a shape the activations are 
     size_t lifetime_bytes = 0;
     for (uint32_t seed : {2u, 3u, 4u}) {
       INFO("seed " << seed);
-      const std::vector<float> got = SqueezenetOutput(gpu.get(), size, seed);
-      CheckSame(got, SqueezenetOutput(cpu.get(), size, seed));
+      const std::vector<float> got = NetOutput(gpu, size, seed);
+      CheckSame(got, NetOutput(cpu, size, seed));
       const size_t bytes = gpu->LastDeviceRun().activation_bytes;
       INFO("GPU activations " << bytes << " bytes, the CPU's plan " << cpu_plan << " + the input " << input_bytes);
       if (seed == 2) {
