@@ -27,8 +27,9 @@ set(vk_dir ${CMAKE_SOURCE_DIR}/src/operators/kernel/vulkan)
 file(GLOB EMBER_VULKAN_SHADERS CONFIGURE_DEPENDS ${vk_dir}/shaders/*.comp)
 file(GLOB EMBER_VULKAN_SHADER_INCLUDES CONFIGURE_DEPENDS ${vk_dir}/shaders/*.glsl)  # bodies several .comp share
 set(spv_files "")
-# A shader that reads its inputs through INPUT (shaders/common.glsl) is compiled twice: NAME (storage buffers) and NAME_t
-# (-DTEXEL: uniform texel buffers, vk_device.h GetReadPipeline).
+# A shader that reads its inputs through INPUT (shaders/common.glsl) is compiled three times: NAME (storage buffers),
+# NAME_t (-DTEXEL: uniform texel buffers, vk_device.h GetReadPipeline) and NAME_th (texel reads, IEEE half writes:
+# -DHALF_OUT, Device::HalfOutputPipeline).
 function(ember_glslc name shader flags)
   set(spv ${CMAKE_BINARY_DIR}/vulkan_shaders/${name}.spv)
   add_custom_command(OUTPUT ${spv}
@@ -44,6 +45,7 @@ foreach(shader ${EMBER_VULKAN_SHADERS})
   file(READ ${shader} text)
   if(text MATCHES "INPUT\\(|TEXEL")
     ember_glslc(${name}_t ${shader} "-DTEXEL")
+    ember_glslc(${name}_th ${shader} "-DTEXEL;-DHALF_OUT")
   endif()
 endforeach()
 set(EMBER_VULKAN_SHADERS_INC ${CMAKE_BINARY_DIR}/vulkan_shaders/vulkan_shaders.inc)

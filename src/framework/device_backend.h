@@ -42,6 +42,7 @@ struct DeviceOptions {
   // A file the device's compiled pipelines are loaded from (when it exists) and saved to ("" for none).
   std::string pipeline_cache;
   bool fp16_weights = false;  // weights stored on the device as IEEE halves (PredictorOptions::vulkan_fp16_weights)
+  bool fp16_activations = false;  // and activations (PredictorOptions::vulkan_fp16_activations)
 };
 
 // The backend for PredictorOptions::device ("vulkan"); Unimplemented when this build lacks it.

@@ -325,7 +325,7 @@ Status ToExecutorOptions(const PredictorOptions& o, ExecutorOptions* eo) {
   eo->light_mode = o.light_mode;
   eo->profile = o.profile;
   std::unique_ptr<DeviceBackend> backend;
-  EMBER_RETURN_IF_ERROR(CreateDeviceBackend(o.device, {o.vulkan_pipeline_cache, o.vulkan_fp16_weights}, &backend));
+  EMBER_RETURN_IF_ERROR(CreateDeviceBackend(o.device, {o.vulkan_pipeline_cache, o.vulkan_fp16_weights, o.vulkan_fp16_activations}, &backend));
   eo->backend = std::move(backend);
   return Status::OK();
 }

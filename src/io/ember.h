@@ -122,6 +122,9 @@ struct PredictorOptions {
   // Vulkan: weights stored on the GPU as IEEE halves (half the memory and bandwidth; the shaders still compute in
   // float32, activations stay float32). Their rounding moves outputs by about 1e-3 of their range (docs/BENCH.md).
   bool vulkan_fp16_weights = false;
+  // Vulkan: activations stored on the GPU as IEEE halves where the device writes 16-bit storage (half their
+  // memory; the shaders compute in float32 and round each output once). Outputs move by about 1e-3 of their range.
+  bool vulkan_fp16_activations = false;
 };
 
 // One op of a profiled Run.

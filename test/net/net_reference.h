@@ -53,16 +53,19 @@ inline void SetNetInputs(const Model& model, Predictor* p, int size) {
   }
 }
 
+// One predictor's outputs after `runs` runs on the same inputs (a second runs on the planned arenas).
 inline NetOutputs RunNetOnce(const std::shared_ptr<const Model>& model, const PredictorOptions& po, int size,
-                             DeviceRunStats* device_run = nullptr) {
+                             DeviceRunStats* device_run = nullptr, int runs = 1) {
   std::unique_ptr<Predictor> p;
   Status s = Predictor::Create(model, po, &p);
   INFO(s.message());
   REQUIRE(s.ok());
   SetNetInputs(*model, p.get(), size);
-  s = p->Run();
-  INFO(s.message());
-  REQUIRE(s.ok());
+  for (int r = 0; r < runs; ++r) {
+    s = p->Run();
+    INFO(s.message());
+    REQUIRE(s.ok());
+  }
   NetOutputs out;
   for (const auto& name : p->FetchNames()) {
     const Tensor* t = nullptr;

@@ -254,6 +254,41 @@ TEST_CASE("vulkan predictor: pad2d, pad3d, batch_norm and transpose2 run on the 
   for (size_t i = 0; i < got[0].size(); ++i) REQUIRE(std::fabs(got[0][i] - got[1][i]) <= 1e-5f);
 }
 
+// Activations as halves: each shader computes in float32 and rounds its output once, so the error grows with the
+// depth of the network; the planned arena is half the float32 one.
+TEST_CASE("vulkan fp16 activations: ncnn's graphs and UltraFace near the CPU, activations in half the memory",
+          "[vulkan][net]") {
+  if (!HaveVulkan()) return;
+  struct Net {
+    std::string path;
+    bool graph_only;
+    int size;
+  };
+  const std::string dir = ModelsDir() + "/../bench/ncnn/";
+  std::vector<Net> nets = {{dir + "squeezenet.param", true, NetInputSize(64)},
+                           {dir + "mobilenet_v2.param", true, NetInputSize(64)},
+                           {dir + "shufflenet_v2.param", true, NetInputSize(64)},
+                           {dir + "resnet18.param", true, 224}};  // 224: its 7x7 pool
+  if (HaveModels()) nets.push_back({ModelsDir() + "/onnx/ultraface/version-RFB-320.onnx", false, 0});
+  for (const Net& n : nets) {
+    INFO(n.path);
+    std::shared_ptr<const Model> model = LoadNet(n.path, n.graph_only, {"nchw16c_layout"});
+    const NetOutputs ref = ReferenceOutputs(n.path, n.graph_only, n.size);
+    PredictorOptions po;
+    po.device = "vulkan";
+    DeviceRunStats f32, f16;
+    const float worst32 = WorstOfRange(RunNetOnce(model, po, n.size, &f32, 2), ref);
+    po.vulkan_fp16_activations = true;
+    const float worst16 = WorstOfRange(RunNetOnce(model, po, n.size, &f16, 2), ref);
+    INFO("max |vulkan - reference| / range: float32 activations " << worst32 << ", halves " << worst16);
+    CHECK(worst16 <= 5e-3f);
+    CHECK(worst16 > worst32);
+    INFO("GPU activations: " << f32.activation_bytes << " bytes as floats, " << f16.activation_bytes << " as halves");
+    CHECK(f16.activation_bytes <= 0.51 * f32.activation_bytes);
+    CHECK(f16.activation_bytes >= 0.49 * f32.activation_bytes);
+  }
+}
+
 TEST_CASE("vulkan predictor: layer_norm (Mean and Variance fetched, or Variance alone), matmul_v2 and matmul run on "
           "the GPU as on the CPU, with float32 and half weights", "[vulkan][net]") {
   if (!HaveVulkan()) return;

@@ -261,7 +261,7 @@ TEST_CASE("vulkan fc over a float16 weight equals the loop over the rounded weig
   const Status s = RecordFc(&r, m, k, n, gi, gw, nullptr, {}, DDim({m, n}), &out);
   if (!texels_) {
     CHECK(s.code() == StatusCode::kUnimplemented);
-    CHECK_THAT(s.message(), Catch::Contains("float16 weight is read through texel buffers"));
+    CHECK_THAT(s.message(), Catch::Contains("float16 input (a weight or an activation) is read through texel buffers"));
     return;
   }
   RequireOk(s);

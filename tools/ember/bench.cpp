@@ -57,7 +57,7 @@ struct BenchArgs {
   std::map<std::string, std::vector<int64_t>> shapes;
   int threads = 1, loops = 10, warmup = 2;
   bool profile = false, generate_weights = false, ncnn_data = false, optimize = true, no_limit = false;
-  bool fp16_weights = false;
+  bool fp16_weights = false, fp16_activations = false;
   std::vector<std::string> disabled_passes;
   int64_t sgemm = 0;
 };
@@ -266,6 +266,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
   po.device = a.device;
   po.vulkan_pipeline_cache = a.pipeline_cache;
   po.vulkan_fp16_weights = a.fp16_weights;
+  po.vulkan_fp16_activations = a.fp16_activations;
   EMBER_RETURN_IF_ERROR(Predictor::Create(model, po, &pred));
   std::vector<std::pair<std::string, Tensor>> inputs;
   EMBER_RETURN_IF_ERROR(MakeInputs(*model, a, &inputs));
@@ -389,6 +390,7 @@ cli::Command AddBenchCommand(CLI::App* app) {
                   "vulkan: load the compiled pipelines from FILE when it exists, save them to it")
       ->type_name("FILE");
   cli::AddFp16WeightsFlag(sub, &a->fp16_weights);
+  cli::AddFp16ActivationsFlag(sub, &a->fp16_activations);
   sub->add_option("--loops", a->loops, "timed runs (default 10)")->type_name("N")->check(cli::IntRange(1, 1 << 30));
   sub->add_option("--warmup", a->warmup, "untimed runs first (default 2)")
       ->type_name("N")->check(cli::IntRange(0, 1 << 30));

@@ -123,5 +123,11 @@ void AddFp16WeightsFlag(CLI::App* app, bool* on) {
                 "vulkan: weights stored on the GPU as halves (half their memory; outputs move by ~1e-3 of their range)");
 }
 
+void AddFp16ActivationsFlag(CLI::App* app, bool* on) {
+  app->add_flag("--vulkan-fp16-activations", *on,
+                "vulkan: activations stored on the GPU as halves (half their memory; outputs move by ~1e-3 of their "
+                "range)");
+}
+
 }  // namespace cli
 }  // namespace ember

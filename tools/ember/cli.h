@@ -32,6 +32,8 @@ CLI::Option* AddNamedFileOption(CLI::App* app, const std::string& flag, NamedFil
 
 // --vulkan-fp16-weights (PredictorOptions::vulkan_fp16_weights) for run, bench and inspect.
 void AddFp16WeightsFlag(CLI::App* app, bool* on);
+// --vulkan-fp16-activations (PredictorOptions::vulkan_fp16_activations), likewise.
+void AddFp16ActivationsFlag(CLI::App* app, bool* on);
 
 // An integer in [lo, hi], checked before CLI11 converts it; the help shows the option's type name alone.
 CLI::Validator IntRange(int64_t lo, int64_t hi);

@@ -59,7 +59,8 @@ struct Args {
   cli::NamedFiles inputs, outputs;
   cli::Shapes shapes;
   int threads = 1, top = 0;
-  bool no_optimize = false, generate_weights = false, memory = false, passes = false, fp16_weights = false;
+  bool no_optimize = false, generate_weights = false, memory = false, passes = false, fp16_weights = false,
+       fp16_activations = false;
   std::vector<std::string> disabled_passes;
   float pixel_scale = 1.f, pixel_bias = 0.f;
 };
@@ -136,6 +137,7 @@ int InspectDevice(const Args& a) {
   po.device = a.device;
   po.profile = true;
   po.vulkan_fp16_weights = a.fp16_weights;
+  po.vulkan_fp16_activations = a.fp16_activations;
   std::unique_ptr<Predictor> p;
   if (!(s = Predictor::Create(model, po, &p)).ok()) return Fail(s);
   if (!(s = SetGeneratedInputs(*model, a, p.get())).ok()) return Fail(s);
@@ -369,6 +371,7 @@ int Run(const Args& a) {
   po.device = a.device;
   po.vulkan_pipeline_cache = a.pipeline_cache;
   po.vulkan_fp16_weights = a.fp16_weights;
+  po.vulkan_fp16_activations = a.fp16_activations;
   std::unique_ptr<Predictor> pred;
   if (!(s = Predictor::Create(model, po, &pred)).ok()) return Fail(s);
 
@@ -434,6 +437,7 @@ cli::Command AddInspect(CLI::App* app) {
                 "run the model twice on generated inputs and report weight, activation and peak memory");
   sub->add_flag("--generate-weights", a->generate_weights, "deterministic stand-in weights for a graph-only model");
   cli::AddFp16WeightsFlag(sub, &a->fp16_weights);
+  cli::AddFp16ActivationsFlag(sub, &a->fp16_activations);
   sub->add_option("--device", a->device, "vulkan: run once and list which ops run on the GPU, and why the others not")
       ->type_name("D")->check(CLI::IsMember({"cpu", "vulkan"}));
   cli::AddShapeOption(sub, &a->shapes, 0,
@@ -458,6 +462,7 @@ cli::Command AddRun(CLI::App* app) {
                   "vulkan: load the compiled pipelines from FILE when it exists, save them to it")
       ->type_name("FILE");
   cli::AddFp16WeightsFlag(sub, &a->fp16_weights);
+  cli::AddFp16ActivationsFlag(sub, &a->fp16_activations);
   sub->add_flag("--no-optimize", a->no_optimize, "skip the optimizer passes");
   sub->add_option("--disable-pass", a->disabled_passes, "skip the pass NAME (repeatable)")
       ->type_name("NAME")->allow_extra_args(false)->take_all();

@@ -28,18 +28,19 @@ void ActivationArena::BeginRun(const Recorder& r) {
   on_plan_ = memory_ != nullptr;
 }
 
-void ActivationArena::Log(const Tensor* t, size_t bytes, bool host_writes, const Recorder& r) {
+void ActivationArena::Log(const Tensor* t, size_t bytes, bool half, bool host_writes, const Recorder& r) {
   NoteSubmits(r);
   open_[t] = requests_.size();
-  requests_.push_back({t, bytes, host_writes ? segment_step_ : step_, kAlive});
+  requests_.push_back({t, bytes, half, host_writes ? segment_step_ : step_, kAlive});
   ++step_;
 }
 
-std::unique_ptr<Buffer> ActivationArena::Take(const Tensor* t, size_t bytes, bool host_writes, const Recorder& r) {
+std::unique_ptr<Buffer> ActivationArena::Take(const Tensor* t, size_t bytes, bool half, bool host_writes,
+                                              const Recorder& r) {
   const size_t k = requests_.size();
-  Log(t, bytes, host_writes, r);
-  if (!on_plan_ || k >= slots_.size() || slots_[k].tensor != t || slots_[k].bytes < bytes || !slots_[k].buffer ||
-      (host_writes && r.Logged(*slots_[k].buffer))) {
+  Log(t, bytes, half, host_writes, r);
+  if (!on_plan_ || k >= slots_.size() || slots_[k].tensor != t || slots_[k].bytes < bytes ||
+      slots_[k].half != half || !slots_[k].buffer || (host_writes && r.Logged(*slots_[k].buffer))) {
     on_plan_ = false;
     return nullptr;
   }
@@ -94,9 +95,10 @@ Status ActivationArena::Plan(Device* device) {
   std::vector<Slot> slots;
   for (size_t k = 0; k < requests_.size(); ++k) {
     std::unique_ptr<Buffer> b;
-    EMBER_RETURN_IF_ERROR(Buffer::CreateIn(memory, plan.offsets[k], requests_[k].bytes, &b));
+    const Request& q = requests_[k];
+    EMBER_RETURN_IF_ERROR(Buffer::CreateIn(memory, plan.offsets[k], q.bytes, &b, q.half));
     slot_of_[b->id()] = k;
-    slots.push_back({requests_[k].tensor, requests_[k].bytes, std::move(b)});
+    slots.push_back({q.tensor, q.bytes, q.half, std::move(b)});
   }
   memory_ = std::move(memory);
   slots_ = std::move(slots);

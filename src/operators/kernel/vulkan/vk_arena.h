@@ -24,9 +24,8 @@ class ActivationArena {
   // The planned buffer of the run's next request, t of `bytes`, or null (the run then leaves the plan).
   // host_writes: the host fills it now, so it must not share bytes with what the dispatches logged since the
   // last submit use (the plan treats its life as starting at that submit).
-  std::unique_ptr<Buffer> Take(const Tensor* t, size_t bytes, bool host_writes, const Recorder& r);
-  // Another buffer was given to t instead (the free list): the request is logged all the same.
-  void Log(const Tensor* t, size_t bytes, bool host_writes, const Recorder& r);
+  // half: IEEE halves (vulkan_fp16_activations), a slot of its own kind.
+  std::unique_ptr<Buffer> Take(const Tensor* t, size_t bytes, bool half, bool host_writes, const Recorder& r);
   void End(const Tensor* t, const Recorder& r);
   // A planned buffer goes back to its slot (true); any other stays with the caller (false).
   bool Return(std::unique_ptr<Buffer>* b);
@@ -41,14 +40,17 @@ class ActivationArena {
   struct Request {
     const Tensor* tensor;
     size_t bytes;
+    bool half;
     int first, last;
   };
   struct Slot {
     const Tensor* tensor;
     size_t bytes;
+    bool half;
     std::unique_ptr<Buffer> buffer;  // null while its tensor holds it
   };
   void NoteSubmits(const Recorder& r);
+  void Log(const Tensor* t, size_t bytes, bool half, bool host_writes, const Recorder& r);
   Status Plan(Device* device);
 
   std::shared_ptr<Memory> memory_;

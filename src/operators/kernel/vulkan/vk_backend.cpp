@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "framework/float16.h"
+
 namespace ember {
 namespace vulkan {
 
@@ -80,7 +82,12 @@ Status Backend::Create(const DeviceOptions& options, std::unique_ptr<DeviceBacke
   if (options.fp16_weights && !b->device_->half_texels())
     return Unimplemented("vulkan_fp16_weights: Vulkan device '", b->device_->name(),
                          "' reads no 16-bit float texel buffers (R16_SFLOAT, R16G16B16A16_SFLOAT)");
+  if (options.fp16_activations && !b->device_->half_storage())
+    return Unimplemented("vulkan_fp16_activations: Vulkan device '", b->device_->name(),
+                         "' writes no 16-bit storage buffers (storageBuffer16BitAccess) or reads no 16-bit float "
+                         "texel buffers");
   b->fp16_weights_ = options.fp16_weights;
+  b->fp16_activations_ = options.fp16_activations;
   b->pipeline_cache_ = options.pipeline_cache;
   if (!b->pipeline_cache_.empty()) EMBER_RETURN_IF_ERROR(b->device_->LoadPipelineCache(b->pipeline_cache_));
   b->recorder_.reset(new Recorder(b->device_));
@@ -250,30 +257,40 @@ Status Backend::ToHost(const Tensor* t) {
   if (t->dtype() != DataType::kFloat32 || t->numel() != copy.numel())
     return Internal("the GPU copy of a tensor is ", copy.dims.ToString(), ", the host's ", t->dims().ToString());
   // The executor allocated the host tensor when its op ran; its bytes are written here, not through the Tensor.
-  std::memcpy(const_cast<Tensor*>(t)->mutable_data<float>(), copy.buffer->data(), t->numel() * sizeof(float));
+  float* host = const_cast<Tensor*>(t)->mutable_data<float>();
+  if (copy.half) {
+    const auto* h = reinterpret_cast<const uint16_t*>(copy.buffer->data());
+    for (int64_t i = 0; i < t->numel(); ++i) host[i] = HalfToFloat(h[i]);
+  } else {
+    std::memcpy(host, copy.buffer->data(), t->numel() * sizeof(float));
+  }
   device_newer_.erase(t);
   ++downloads_;
   return Status::OK();
 }
 
 // Buffers are never freed during a run (a logged dispatch may use them): one too small goes back to the free list.
+// fp16_activations: halves for a tensor its readers can fetch as texels (within the device's texel limit).
 Status Backend::Hold(const Tensor* t, bool host_writes) {
   VkTensor& copy = copies_[t];
-  const size_t bytes = std::max<size_t>(16, (static_cast<size_t>(t->dims().numel()) * sizeof(float) + 15) / 16 * 16);
-  if (copy.buffer && copy.buffer->bytes() >= bytes) return Status::OK();
+  const int64_t n = t->dims().numel();
+  const bool half = fp16_activations_ && n <= static_cast<int64_t>(device_->max_texel_elements());
+  const size_t bytes = std::max<size_t>(16, (static_cast<size_t>(n) * (half ? 2 : 4) + 15) / 16 * 16);
+  copy.half = half;
+  if (copy.buffer && copy.buffer->bytes() >= bytes && copy.buffer->half() == half) return Status::OK();
   if (copy.buffer) Release(std::move(copy.buffer));
-  copy.buffer = arena_.Take(t, bytes, host_writes, *recorder_);
+  copy.buffer = arena_.Take(t, bytes, half, host_writes, *recorder_);
   if (copy.buffer) return Status::OK();
-  return HoldFromFreeList(t, bytes, host_writes);
+  return HoldFromFreeList(t, bytes, half, host_writes);
 }
 
-Status Backend::HoldFromFreeList(const Tensor* t, size_t bytes, bool host_writes) {
+Status Backend::HoldFromFreeList(const Tensor* t, size_t bytes, bool half, bool host_writes) {
   VkTensor& copy = copies_[t];
   // The buffer t had in the last run when it is free and fits (so a run at the same shapes binds the same buffers
   // and replays its command buffers), else the smallest that fits; the host's writes avoid one a logged dispatch
   // uses (that would need a submit first).
   auto usable = [&](const std::unique_ptr<Buffer>& b) {
-    return b->bytes() >= bytes && !(host_writes && recorder_->Logged(*b));
+    return b->bytes() >= bytes && b->half() == half && !(host_writes && recorder_->Logged(*b));
   };
   auto pick = free_.end();
   auto last = last_buffer_.find(t);
@@ -289,7 +306,7 @@ Status Backend::HoldFromFreeList(const Tensor* t, size_t bytes, bool host_writes
     copy.buffer = std::move(*pick);
     free_.erase(pick);
   } else {
-    EMBER_RETURN_IF_ERROR(Buffer::Create(device_, bytes, &copy.buffer));
+    EMBER_RETURN_IF_ERROR(Buffer::Create(device_, bytes, &copy.buffer, half));
   }
   last_buffer_[t] = copy.buffer->id();
   taken_.insert(copy.buffer->id());

@@ -77,7 +77,7 @@ class Backend : public DeviceBackend {
   // Gives t's copy a buffer of at least t's size: its slot of the planned arena, else one from the free list (or
   // a new one); host_writes: the host fills it.
   Status Hold(const Tensor* t, bool host_writes);
-  Status HoldFromFreeList(const Tensor* t, size_t bytes, bool host_writes);
+  Status HoldFromFreeList(const Tensor* t, size_t bytes, bool half, bool host_writes);
   void Release(std::unique_ptr<Buffer> b);  // to its arena slot, or to the free list
   void TrimFreeBuffers();
   size_t WeightBytes() const;  // the weight copies this predictor binds (shared with the Model's other predictors)
@@ -104,7 +104,7 @@ class Backend : public DeviceBackend {
   Status WeightCopy(const Tensor* t, const std::string& layout, const std::function<Tensor(const Tensor&)>& pack,
                     bool half, const VkTensor** out);
   Status In(const Tensor* t, bool half_weight, const VkTensor** out);
-  bool fp16_weights_ = false;
+  bool fp16_weights_ = false, fp16_activations_ = false;
   bool half_now_ = false;  // this op's weights may be halves: every other input it reads fits a texel view
   std::map<std::pair<const Tensor*, std::string>, std::shared_ptr<const VkTensor>> weight_copies_;
   std::map<std::pair<const void*, int>, VkTensor> scratch_;

@@ -150,10 +150,10 @@ Status Buffer::Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out
 }
 
 Status Buffer::CreateIn(const std::shared_ptr<Memory>& memory, size_t offset, size_t bytes,
-                        std::unique_ptr<Buffer>* out) {
+                        std::unique_ptr<Buffer>* out, bool half) {
   std::unique_ptr<Buffer> b(new Buffer(memory->device_));
   VkMemoryRequirements req;
-  EMBER_RETURN_IF_ERROR(b->Init(bytes, false, &req));
+  EMBER_RETURN_IF_ERROR(b->Init(bytes, half, &req));
   const bool fits = offset % memory->alignment_ == 0 && offset % req.alignment == 0 &&
                     offset + req.size <= memory->bytes() && (req.memoryTypeBits & (1u << memory->type_));
   if (!fits)
@@ -287,6 +287,11 @@ Status Device::PickPhysicalDevice() {
         vkGetPhysicalDeviceFormatProperties(pd, f, &fp);
         half_texels_ = half_texels_ && (fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT);
       }
+      VkPhysicalDevice16BitStorageFeatures storage16 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+      VkPhysicalDeviceFeatures2 features = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+      features.pNext = &storage16;
+      vkGetPhysicalDeviceFeatures2(pd, &features);
+      half_storage_ = half_texels_ && storage16.storageBuffer16BitAccess;
       return Status::OK();
     }
   }
@@ -300,6 +305,9 @@ Status Device::CreateLogicalDevice() {
   q.queueCount = 1;
   q.pQueuePriorities = &priority;
   VkDeviceCreateInfo info = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  VkPhysicalDevice16BitStorageFeatures storage16 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  storage16.storageBuffer16BitAccess = half_storage_ ? VK_TRUE : VK_FALSE;  // the NAME_th shaders' half writes
+  info.pNext = &storage16;
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &q;
   EMBER_RETURN_IF_ERROR(VkCheck(vkCreateDevice(physical_, &info, nullptr, &device_), "vkCreateDevice"));
@@ -331,6 +339,8 @@ Status Device::GetPipeline(const ShaderBlob& shader, uint32_t bindings, uint32_t
     return Status::OK();
   }
   Pipeline p;
+  p.shader = &shader;
+  p.constants = constants;
   p.bindings = bindings;
   p.push_bytes = push_bytes;
   p.types = types.empty() ? std::vector<VkDescriptorType>(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER) : types;
@@ -430,6 +440,17 @@ Status Device::SavePipelineCache(const std::string& path) {
   return Status::OK();
 }
 
+Status Device::HalfOutputPipeline(const Pipeline& p, const Pipeline** out) {
+  if (!p.shader->half_out)
+    return Unimplemented("Vulkan ", p.shader->name, " writes float32 only: its output cannot be IEEE halves (",
+                         p.types.empty() || p.types[0] != VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                             ? "its inputs are read as storage buffers"
+                             : "the shader has no half variant",
+                         "; vulkan_fp16_activations off avoids it)");
+  if (!half_storage_) return Unimplemented("Vulkan device '", name_, "' has no 16-bit storage buffer writes");
+  return GetPipeline(*p.shader->half_out, p.bindings, p.push_bytes, out, p.constants, p.types, p.vec4_texels);
+}
+
 Status Device::GetReadPipeline(const Shader& shader, std::initializer_list<const Buffer*> reads, uint32_t bindings,
                                uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants,
                                uint32_t vec4_reads) {
@@ -441,9 +462,10 @@ Status Device::GetReadPipeline(const Shader& shader, std::initializer_list<const
   }
   texels = texels && shader.texel.words;  // a shader without INPUT reads has no texel variant
   if (!texels && half)
-    return Unimplemented("Vulkan ", shader.plain.name, ": a float16 weight is read through texel buffers, and another input is ",
+    return Unimplemented("Vulkan ", shader.plain.name, ": a float16 input (a weight or an activation) is read ",
+                         "through texel buffers only, and another input is ",
                          texel_reads_ ? "past the device's texel buffer limit" : "read as a storage buffer",
-                         " (store weights as float32)");
+                         " (store weights and activations as float32)");
   if (!texels) return GetPipeline(shader.plain, bindings, push_bytes, out, constants);
   std::vector<VkDescriptorType> types(bindings, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
   for (size_t r = 0; r < reads.size() && r < types.size(); ++r) types[r] = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;

@@ -58,9 +58,9 @@ class Buffer {
   // size bytes (at least 4: Vulkan has no empty buffer). half: its elements are IEEE halves, read only through
   // its texel views (R16 formats, which the shaders fetch as floats); Device::half_texels() says whether it can be.
   static Status Create(Device* device, size_t bytes, std::unique_ptr<Buffer>* out, bool half = false);
-  // A float32 buffer of `bytes` at `offset` of `memory` (a multiple of its alignment; the part must fit).
+  // A buffer of `bytes` at `offset` of `memory` (a multiple of its alignment; the part must fit); half as Create's.
   static Status CreateIn(const std::shared_ptr<Memory>& memory, size_t offset, size_t bytes,
-                         std::unique_ptr<Buffer>* out);
+                         std::unique_ptr<Buffer>* out, bool half = false);
   bool half() const { return half_; }
   VkBuffer handle() const { return buffer_; }
   size_t bytes() const { return bytes_; }
@@ -98,6 +98,7 @@ struct ShaderBlob {
   const char* name;
   const uint32_t* words;
   size_t count;
+  const ShaderBlob* half_out;  // a texel variant's twin writing IEEE halves (NAME_th: -DHALF_OUT), or null
 };
 // A shader of shaders/ (`shaders::NAME`, vulkan_shaders.h): its storage-buffer module and, for one that reads
 // through INPUT (shaders/common.glsl), its texel-buffer variant NAME_t (else words null).
@@ -106,6 +107,8 @@ struct Shader {
 };
 
 struct Pipeline {
+  const ShaderBlob* shader = nullptr;
+  std::vector<uint32_t> constants;  // its specialization constants
   VkShaderModule module = VK_NULL_HANDLE;
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
   VkPipelineLayout layout = VK_NULL_HANDLE;
@@ -141,6 +144,9 @@ class Device {
   Status GetReadPipeline(const Shader& shader, std::initializer_list<const Buffer*> reads, uint32_t bindings,
                          uint32_t push_bytes, const Pipeline** out, const std::vector<uint32_t>& constants = {},
                          uint32_t vec4_reads = 0);
+  // The same pipeline writing IEEE halves (the NAME_th twin of a texel variant, built on first use); a clear error
+  // when there is none (a storage-buffer variant, a shader without INPUT) or the device has no 16-bit storage.
+  Status HalfOutputPipeline(const Pipeline& p, const Pipeline** out);
   // Merges the driver's compiled pipelines from `path` (VkPipelineCache data) into the device's cache: a missing
   // file is not an error (SavePipelineCache writes it); one another device or driver wrote is ignored, as is one
   // that is not a pipeline cache, with a note on stderr.
@@ -161,6 +167,8 @@ class Device {
   uint32_t max_texel_elements() const { return max_texel_elements_; }
   // R16_SFLOAT and R16G16B16A16_SFLOAT uniform texel buffers (weights stored as halves, Buffer::Create's half).
   bool half_texels() const { return half_texels_; }
+  // half_texels and 16-bit storage buffer writes (storageBuffer16BitAccess): activations stored as halves.
+  bool half_storage() const { return half_storage_; }
   // Nanoseconds per timestamp tick; 0 when the compute queue writes no timestamps.
   double timestamp_ns() const { return timestamp_ns_; }
   uint64_t timestamp_mask() const { return timestamp_mask_; }  // the valid bits: differences wrap within them
@@ -185,7 +193,7 @@ class Device {
   VkQueue queue_ = VK_NULL_HANDLE;
   uint32_t max_groups_x_ = 65535;
   uint32_t max_texel_elements_ = 65536;
-  bool half_texels_ = false;
+  bool half_texels_ = false, half_storage_ = false;
   double timestamp_ns_ = 0;
   uint64_t timestamp_mask_ = ~0ull;
   std::string name_;

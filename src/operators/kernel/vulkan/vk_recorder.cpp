@@ -117,6 +117,22 @@ void Recorder::Barrier(VkCommandBuffer cmd, VkPipelineStageFlags dst_stage, VkAc
 Status Recorder::Dispatch(const Pipeline& pipeline, std::initializer_list<const Buffer*> reads,
                           std::initializer_list<const Buffer*> writes, const void* push, uint32_t gx, uint32_t gy,
                           uint32_t gz) {
+  // Outputs stored as halves (vulkan_fp16_activations) take the pipeline's twin that writes them.
+  size_t half_writes = 0;
+  for (const Buffer* b : writes) half_writes += b->half();
+  if (half_writes > 0 && half_writes < writes.size())
+    return Internal("Vulkan ", pipeline.shader->name, ": its outputs are not all float32 or all halves");
+  if (half_writes > 0) {
+    const Pipeline* half = nullptr;
+    EMBER_RETURN_IF_ERROR(device_->HalfOutputPipeline(pipeline, &half));
+    return LogDispatch(*half, reads, writes, push, gx, gy, gz);
+  }
+  return LogDispatch(pipeline, reads, writes, push, gx, gy, gz);
+}
+
+Status Recorder::LogDispatch(const Pipeline& pipeline, std::initializer_list<const Buffer*> reads,
+                             std::initializer_list<const Buffer*> writes, const void* push, uint32_t gx, uint32_t gy,
+                             uint32_t gz) {
   std::vector<const Buffer*> buffers(reads);
   buffers.insert(buffers.end(), writes.begin(), writes.end());
   if (buffers.size() != pipeline.bindings || buffers.size() > kMaxBindings)

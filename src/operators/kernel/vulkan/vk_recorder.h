@@ -38,7 +38,7 @@ class Recorder {
   Recorder& operator=(const Recorder&) = delete;
 
   // One dispatch of `pipeline` with its bindings: `reads` first, then `writes`, in binding order; push constants
-  // of pipeline.push_bytes; groups x, y, z.
+  // of pipeline.push_bytes; groups x, y, z. Writes stored as halves take the pipeline's half-writing twin.
   Status Dispatch(const Pipeline& pipeline, std::initializer_list<const Buffer*> reads,
                   std::initializer_list<const Buffer*> writes, const void* push, uint32_t gx, uint32_t gy = 1,
                   uint32_t gz = 1);
@@ -63,6 +63,9 @@ class Recorder {
   bool Logged(const Buffer& b) const { return logged_.Overlaps(b); }
 
  private:
+  Status LogDispatch(const Pipeline& pipeline, std::initializer_list<const Buffer*> reads,
+                     std::initializer_list<const Buffer*> writes, const void* push, uint32_t gx, uint32_t gy,
+                     uint32_t gz);
   struct Binding {
     uint64_t buffer_id;  // Buffer::id(): unique per buffer, so a new buffer at a freed one's address differs
     VkBuffer buffer;

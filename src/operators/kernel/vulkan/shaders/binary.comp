@@ -6,7 +6,7 @@
 layout(local_size_x = 64) in;
 INPUT(0, a)
 INPUT(1, b)
-layout(std430, binding = 2) writeonly buffer Out { float o[]; };
+layout(std430, binding = 2) writeonly buffer Out { OUT_T o[]; };
 layout(push_constant) uniform Push { uint n; int op; uvec4 dims; uvec4 sa; uvec4 sb; } p;
 
 #define OP_ADD 0
@@ -36,5 +36,5 @@ void main() {
     case OP_MAX: v = max(x, y); break;
     default: v = min(x, y); break;
   }
-  o[i] = v;
+  o[i] = OUT_T(v);
 }

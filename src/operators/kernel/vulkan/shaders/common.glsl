@@ -1,3 +1,11 @@
+// Outputs are arrays of OUT_T: float, or with -DHALF_OUT (the NAME_th variant: texel reads, half writes) IEEE
+// halves through 16-bit storage (PredictorOptions::vulkan_fp16_activations); stores convert with OUT_T(v).
+#ifdef HALF_OUT
+#extension GL_EXT_shader_16bit_storage : require
+#define OUT_T float16_t
+#else
+#define OUT_T float
+#endif
 // Shared by the compute shaders: the activation formulas of src/operators/activation_op.h (the codes are
 // ActivationType's values; vk_activation.cpp checks them at compile time and lists the supported ones).
 #define ACT_NONE 0

@@ -7,7 +7,7 @@ layout(local_size_x = 64) in;
 INPUT(0, x)
 INPUT(1, w)
 layout(std430, binding = 2) readonly buffer Bias { float bias[]; };
-layout(std430, binding = 3) writeonly buffer Out { float y[]; };
+layout(std430, binding = 3) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push {
   uint n;                 // output elements
   uint in_c, in_h, in_w;
@@ -38,5 +38,5 @@ void main() {
       }
     }
   }
-  y[i] = activate(p.act, p.act_a, p.act_b, p.act_c, acc);
+  y[i] = OUT_T(activate(p.act, p.act_a, p.act_b, p.act_c, acc));
 }

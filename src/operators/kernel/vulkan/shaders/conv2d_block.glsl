@@ -69,7 +69,7 @@ void main() {
     float b0 = HAS_BIAS != 0u ? bias[c] : 0.0;
     for (uint i = 0u; i < PX; ++i) {
       uint px = px0 + 64u * i;
-      if (px < PIXELS) y[(batch * OUT_C + c) * PIXELS + px] = activate(ACT, p.act_a, p.act_b, p.act_c, acc[i][j] + b0);
+      if (px < PIXELS) y[(batch * OUT_C + c) * PIXELS + px] = OUT_T(activate(ACT, p.act_a, p.act_b, p.act_c, acc[i][j] + b0));
     }
   }
 }

@@ -30,6 +30,6 @@ void main() {
         acc += (inside ? v : 0.0) * wk[ky * KW + kx];
       }
     }
-    if (px < PIXELS) y[(batch * OUT_C + oc) * PIXELS + px] = activate(ACT, p.act_a, p.act_b, p.act_c, acc);
+    if (px < PIXELS) y[(batch * OUT_C + oc) * PIXELS + px] = OUT_T(activate(ACT, p.act_a, p.act_b, p.act_c, acc));
   }
 }

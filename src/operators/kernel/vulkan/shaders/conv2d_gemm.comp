@@ -9,7 +9,7 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) readonly buffer In { float x[]; };
 layout(std430, binding = 1) readonly buffer Filter { float w[]; };
 layout(std430, binding = 2) readonly buffer Bias { float bias[]; };
-layout(std430, binding = 3) writeonly buffer Out { float y[]; };
+layout(std430, binding = 3) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push {
   uint n;                 // unused here (the direct shader's element count)
   uint in_c, in_h, in_w;
@@ -72,7 +72,7 @@ void main() {
     for (uint j = 0u; j < 4u; ++j) {
       uint px = px0 + tx * 4u + j;
       if (px < pixels)
-        y[(batch * p.out_c + c) * pixels + px] = activate(p.act, p.act_a, p.act_b, p.act_c, acc[i][j] + b0);
+        y[(batch * p.out_c + c) * pixels + px] = OUT_T(activate(p.act, p.act_a, p.act_b, p.act_c, acc[i][j] + b0));
     }
   }
 }

@@ -6,7 +6,7 @@ layout(local_size_x = 64) in;
 INPUT(0, x)
 INPUT(1, w)
 layout(std430, binding = 2) readonly buffer Bias { float bias[]; };
-layout(std430, binding = 3) writeonly buffer Out { float y[]; };
+layout(std430, binding = 3) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push {  // Conv2dPush: this shader reads only the activation's parameters
   uint n;
   uint in_c, in_h, in_w;

@@ -7,7 +7,7 @@ layout(local_size_x = 64) in;
 INPUT(0, x)
 INPUT(1, w)
 layout(std430, binding = 2) readonly buffer Bias { float bias[]; };
-layout(std430, binding = 3) writeonly buffer Out { float y[]; };
+layout(std430, binding = 3) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push { uint m, k, n, has_bias; int act; float act_a, act_b, act_c; } p;
 
 void main() {
@@ -16,5 +16,5 @@ void main() {
   uint row = i / p.n, col = i % p.n;
   float acc = p.has_bias != 0u ? bias[col] : 0.0;
   for (uint j = 0u; j < p.k; ++j) acc += x_at(row * p.k + j) * w_at(j * p.n + col);
-  y[i] = activate(p.act, p.act_a, p.act_b, p.act_c, acc);
+  y[i] = OUT_T(activate(p.act, p.act_a, p.act_b, p.act_c, acc));
 }

@@ -8,9 +8,9 @@ layout(local_size_x = 64) in;
 INPUT(0, x)
 INPUT(1, scale)
 INPUT(2, bias)
-layout(std430, binding = 3) writeonly buffer Y { float y[]; };
-layout(std430, binding = 4) writeonly buffer Mean { float mean_out[]; };
-layout(std430, binding = 5) writeonly buffer Var { float var_out[]; };
+layout(std430, binding = 3) writeonly buffer Y { OUT_T y[]; };
+layout(std430, binding = 4) writeonly buffer Mean { OUT_T mean_out[]; };
+layout(std430, binding = 5) writeonly buffer Var { OUT_T var_out[]; };
 layout(push_constant) uniform Push { uint rows, cols, has_scale, has_bias, write_mean, write_var; float epsilon; } p;
 
 void main() {
@@ -29,8 +29,8 @@ void main() {
     float v = (x_at(base + k) - mean) * inv_std;
     if (p.has_scale != 0u) v *= scale_at(k);
     if (p.has_bias != 0u) v += bias_at(k);
-    y[base + k] = v;
+    y[base + k] = OUT_T(v);
   }
-  if (p.write_mean != 0u) mean_out[row] = mean;
-  if (p.write_var != 0u) var_out[row] = var;
+  if (p.write_mean != 0u) mean_out[row] = OUT_T(mean);
+  if (p.write_var != 0u) var_out[row] = OUT_T(var);
 }

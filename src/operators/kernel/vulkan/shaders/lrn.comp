@@ -5,7 +5,7 @@
 #include "common.glsl"
 layout(local_size_x = 64) in;
 INPUT(0, x)
-layout(std430, binding = 1) writeonly buffer Out { float y[]; };
+layout(std430, binding = 1) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push {
   uint total, channels, hw, half_window;
   float k, alpha, beta;
@@ -21,5 +21,5 @@ void main() {
     float v = x_at(image + j * p.hw);
     sum += v * v;
   }
-  y[i] = x_at(i) * pow(p.k + p.alpha * sum, -p.beta);
+  y[i] = OUT_T(x_at(i) * pow(p.k + p.alpha * sum, -p.beta));
 }

@@ -8,7 +8,7 @@ layout(local_size_x = 64) in;
 INPUT(0, x)
 INPUT(1, w)
 INPUT(2, offsets)
-layout(std430, binding = 3) writeonly buffer Out { float y[]; };
+layout(std430, binding = 3) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push {
   uint total, m, n, k, lda, ldb, trans_x, trans_y;
   int act;
@@ -25,5 +25,5 @@ void main() {
   uint y_at_k0 = yo + (p.trans_y != 0u ? col * p.ldb : col), y_step = p.trans_y != 0u ? 1u : p.ldb;
   float acc = 0.0;
   for (uint j = 0u; j < p.k; ++j) acc += x_at(x_at_k0 + j * x_step) * w_at(y_at_k0 + j * y_step);
-  y[i] = activate(p.act, p.act_a, p.act_b, p.act_c, p.alpha * acc);
+  y[i] = OUT_T(activate(p.act, p.act_a, p.act_b, p.act_c, p.alpha * acc));
 }

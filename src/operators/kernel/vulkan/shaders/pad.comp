@@ -6,7 +6,7 @@
 #include "common.glsl"
 layout(local_size_x = 64) in;
 INPUT(0, x)
-layout(std430, binding = 1) writeonly buffer Out { float y[]; };
+layout(std430, binding = 1) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push {
   uint n, d, h, w, od, oh, ow;
   int front, top, left;  // the leading pads
@@ -29,6 +29,6 @@ void main() {
   uint ox = i % p.ow, oy = (i / p.ow) % p.oh, oz = (i / (p.ow * p.oh)) % p.od, plane = i / (p.ow * p.oh * p.od);
   int sz = source(int(oz) - p.front, int(p.d)), sy = source(int(oy) - p.top, int(p.h));
   int sx = source(int(ox) - p.left, int(p.w));
-  y[i] = sz < 0 || sy < 0 || sx < 0 ? p.value
-                                    : x_at(((plane * p.d + uint(sz)) * p.h + uint(sy)) * p.w + uint(sx));
+  y[i] = OUT_T(sz < 0 || sy < 0 || sx < 0 ? p.value
+                                    : x_at(((plane * p.d + uint(sz)) * p.h + uint(sy)) * p.w + uint(sx)));
 }

@@ -5,7 +5,7 @@
 #include "common.glsl"
 layout(local_size_x = 64) in;
 INPUT(0, x)
-layout(std430, binding = 1) writeonly buffer Y { float y[]; };
+layout(std430, binding = 1) writeonly buffer Y { OUT_T y[]; };
 layout(push_constant) uniform Push {
   uint n;
   uint in_h, in_w, out_h, out_w;
@@ -52,5 +52,5 @@ void main() {
       v = sum / float(count);
     }
   }
-  y[i] = v;
+  y[i] = OUT_T(v);
 }

@@ -8,7 +8,7 @@
 layout(local_size_x = 64) in;
 INPUT(0, x)
 INPUT(1, taps)
-layout(std430, binding = 2) writeonly buffer Out { float y[]; };
+layout(std430, binding = 2) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push {
   uint n, in_h, in_w, out_h, out_w, taps_h, taps_w, columns;  // columns: where the column taps start
   float extrapolation;
@@ -20,7 +20,7 @@ void main() {
   uint plane = i / (p.out_h * p.out_w), oy = (i / p.out_w) % p.out_h, ox = i % p.out_w;
   uint row = oy * p.taps_h * 2u, col = p.columns + ox * p.taps_w * 2u;
   if (taps_at(row) < 0.0 || taps_at(col) < 0.0) {
-    y[i] = p.extrapolation;
+    y[i] = OUT_T(p.extrapolation);
     return;
   }
   uint base = plane * p.in_h * p.in_w;
@@ -31,5 +31,5 @@ void main() {
     for (uint b = 0u; b < p.taps_w; ++b) sum += taps_at(col + 2u * b + 1u) * x_at(src + uint(taps_at(col + 2u * b)));
     acc += wa * sum;
   }
-  y[i] = acc;
+  y[i] = OUT_T(acc);
 }

@@ -4,7 +4,7 @@
 #include "common.glsl"
 layout(local_size_x = 64) in;
 INPUT(0, x)
-layout(std430, binding = 1) writeonly buffer Y { float y[]; };
+layout(std430, binding = 1) writeonly buffer Y { OUT_T y[]; };
 layout(push_constant) uniform Push { uint lines, n, inner, log_softmax; } p;
 
 void main() {
@@ -17,6 +17,6 @@ void main() {
   for (uint j = 0u; j < p.n; ++j) sum += exp(x_at(base + j * p.inner) - mx);
   for (uint j = 0u; j < p.n; ++j) {
     float d = x_at(base + j * p.inner) - mx;
-    y[base + j * p.inner] = p.log_softmax != 0u ? d - log(sum) : exp(d) / sum;
+    y[base + j * p.inner] = OUT_T(p.log_softmax != 0u ? d - log(sum) : exp(d) / sum);
   }
 }

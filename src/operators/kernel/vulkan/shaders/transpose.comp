@@ -6,7 +6,7 @@
 #include "common.glsl"
 layout(local_size_x = 64) in;
 INPUT(0, x)
-layout(std430, binding = 1) writeonly buffer Out { float y[]; };
+layout(std430, binding = 1) writeonly buffer Out { OUT_T y[]; };
 layout(push_constant) uniform Push {
   uint n, rank;
   int offset;       // of the view's first element in x
@@ -23,5 +23,5 @@ void main() {
     src += int(rest % p.dims[d]) * p.strides[d];
     rest /= p.dims[d];
   }
-  y[i] = x_at(uint(src));
+  y[i] = OUT_T(x_at(uint(src)));
 }
