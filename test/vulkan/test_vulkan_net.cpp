@@ -116,35 +116,52 @@ TEST_CASE("vulkan: UltraFace (ONNX, trained weights) equals the CPU reference", 
   CheckOnVulkan(ModelsDir() + "/onnx/ultraface/version-RFB-320.onnx", false, 0, 30);
 }
 
+namespace {
+
+// A net the half-precision options are checked on: a path, whether it is a graph without weights, its input size.
+struct HalfNet {
+  std::string path;
+  bool graph_only;
+  int size;
+};
+
+// The net on Vulkan with `option` off, then on: each run's stats and its max |vulkan - CPU reference| / range.
+struct HalfAB {
+  DeviceRunStats f32, f16;
+  float worst32 = 0, worst16 = 0;
+};
+
+HalfAB RunWithHalves(const HalfNet& n, bool PredictorOptions::*option, int runs) {
+  std::shared_ptr<const Model> model = LoadNet(n.path, n.graph_only, {"nchw16c_layout"});
+  const NetOutputs ref = ReferenceOutputs(n.path, n.graph_only, n.size);
+  PredictorOptions po;
+  po.device = "vulkan";
+  HalfAB ab;
+  ab.worst32 = WorstOfRange(RunNetOnce(model, po, n.size, &ab.f32, runs), ref);
+  po.*option = true;
+  ab.worst16 = WorstOfRange(RunNetOnce(model, po, n.size, &ab.f16, runs), ref);
+  return ab;
+}
+
+}  // namespace
+
 // Weights as halves: outputs within 2e-3 of their range of the CPU reference (and further from it than float32
 // weights: the option did round them), weights in about half the GPU memory.
 TEST_CASE("vulkan fp16 weights: UltraFace (trained) and SqueezeNet near the CPU, weights in half the memory",
           "[vulkan][net]") {
   if (!HaveVulkan()) return;
-  struct Net {
-    std::string path;
-    bool graph_only;
-    int size;
-  };
-  std::vector<Net> nets = {{ModelsDir() + "/../bench/ncnn/squeezenet.param", true, NetInputSize(64)}};
+  std::vector<HalfNet> nets = {{ModelsDir() + "/../bench/ncnn/squeezenet.param", true, NetInputSize(64)}};
   if (HaveModels()) nets.push_back({ModelsDir() + "/onnx/ultraface/version-RFB-320.onnx", false, 0});
-  for (const Net& n : nets) {
+  for (const HalfNet& n : nets) {
     INFO(n.path);
-    std::shared_ptr<const Model> model = LoadNet(n.path, n.graph_only, {"nchw16c_layout"});
-    const NetOutputs ref = ReferenceOutputs(n.path, n.graph_only, n.size);
-    PredictorOptions po;
-    po.device = "vulkan";
-    DeviceRunStats f32, f16;
-    const float worst32 = WorstOfRange(RunNetOnce(model, po, n.size, &f32), ref);
-    po.vulkan_fp16_weights = true;
-    const float worst16 = WorstOfRange(RunNetOnce(model, po, n.size, &f16), ref);
-    INFO("max |vulkan - reference| / range: float32 weights " << worst32 << ", halves " << worst16);
-    CHECK(worst16 <= 2e-3f);
-    CHECK(worst16 > worst32);
-    INFO("GPU weights: " << f32.weight_bytes << " bytes as floats, " << f16.weight_bytes << " as halves");
-    CHECK(f32.weight_bytes > 0);
-    CHECK(f16.weight_bytes < 0.55 * f32.weight_bytes);  // biases and weights under 1024 values stay float32
-    CHECK(2.0 * f16.weight_bytes >= 0.99 * f32.weight_bytes);
+    const HalfAB ab = RunWithHalves(n, &PredictorOptions::vulkan_fp16_weights, 1);
+    INFO("max |vulkan - reference| / range: float32 weights " << ab.worst32 << ", halves " << ab.worst16);
+    CHECK(ab.worst16 <= 2e-3f);
+    CHECK(ab.worst16 > ab.worst32);
+    INFO("GPU weights: " << ab.f32.weight_bytes << " bytes as floats, " << ab.f16.weight_bytes << " as halves");
+    CHECK(ab.f32.weight_bytes > 0);
+    CHECK(ab.f16.weight_bytes < 0.55 * ab.f32.weight_bytes);  // biases and weights under 1024 values stay float32
+    CHECK(2.0 * ab.f16.weight_bytes >= 0.99 * ab.f32.weight_bytes);
   }
 }
 
@@ -259,33 +276,22 @@ TEST_CASE("vulkan predictor: pad2d, pad3d, batch_norm and transpose2 run on the 
 TEST_CASE("vulkan fp16 activations: ncnn's graphs and UltraFace near the CPU, activations in half the memory",
           "[vulkan][net]") {
   if (!HaveVulkan()) return;
-  struct Net {
-    std::string path;
-    bool graph_only;
-    int size;
-  };
   const std::string dir = ModelsDir() + "/../bench/ncnn/";
-  std::vector<Net> nets = {{dir + "squeezenet.param", true, NetInputSize(64)},
-                           {dir + "mobilenet_v2.param", true, NetInputSize(64)},
-                           {dir + "shufflenet_v2.param", true, NetInputSize(64)},
-                           {dir + "resnet18.param", true, 224}};  // 224: its 7x7 pool
+  std::vector<HalfNet> nets = {{dir + "squeezenet.param", true, NetInputSize(64)},
+                               {dir + "mobilenet_v2.param", true, NetInputSize(64)},
+                               {dir + "shufflenet_v2.param", true, NetInputSize(64)},
+                               {dir + "resnet18.param", true, 224}};  // 224: its 7x7 pool
   if (HaveModels()) nets.push_back({ModelsDir() + "/onnx/ultraface/version-RFB-320.onnx", false, 0});
-  for (const Net& n : nets) {
+  for (const HalfNet& n : nets) {
     INFO(n.path);
-    std::shared_ptr<const Model> model = LoadNet(n.path, n.graph_only, {"nchw16c_layout"});
-    const NetOutputs ref = ReferenceOutputs(n.path, n.graph_only, n.size);
-    PredictorOptions po;
-    po.device = "vulkan";
-    DeviceRunStats f32, f16;
-    const float worst32 = WorstOfRange(RunNetOnce(model, po, n.size, &f32, 2), ref);
-    po.vulkan_fp16_activations = true;
-    const float worst16 = WorstOfRange(RunNetOnce(model, po, n.size, &f16, 2), ref);
-    INFO("max |vulkan - reference| / range: float32 activations " << worst32 << ", halves " << worst16);
-    CHECK(worst16 <= 5e-3f);
-    CHECK(worst16 > worst32);
-    INFO("GPU activations: " << f32.activation_bytes << " bytes as floats, " << f16.activation_bytes << " as halves");
-    CHECK(f16.activation_bytes <= 0.51 * f32.activation_bytes);
-    CHECK(f16.activation_bytes >= 0.49 * f32.activation_bytes);
+    const HalfAB ab = RunWithHalves(n, &PredictorOptions::vulkan_fp16_activations, 2);  // 2: the arena's run
+    INFO("max |vulkan - reference| / range: float32 activations " << ab.worst32 << ", halves " << ab.worst16);
+    CHECK(ab.worst16 <= 5e-3f);
+    CHECK(ab.worst16 > ab.worst32);
+    INFO("GPU activations: " << ab.f32.activation_bytes << " bytes as floats, " << ab.f16.activation_bytes
+                             << " as halves");
+    CHECK(ab.f16.activation_bytes <= 0.51 * ab.f32.activation_bytes);
+    CHECK(ab.f16.activation_bytes >= 0.49 * ab.f32.activation_bytes);
   }
 }
 
