@@ -281,6 +281,8 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
     EMBER_RETURN_IF_ERROR(pred->Run());
     runs.push_back(MsSince(t0));
   }
+  const DeviceRunStats d = pred->LastDeviceRun();
+  pred.reset();  // the profiled run's predictor is a second arena: not both at once (the peak RSS is one predictor's)
   // FLOPs from the shapes each op saw in one profiled run.
   double flops = 0;
   EMBER_RETURN_IF_ERROR(Profile(model, inputs, a, fma_limit, false, &flops));
@@ -291,7 +293,6 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
               med, *std::min_element(runs.begin(), runs.end()), *std::max_element(runs.begin(), runs.end()),
               flops / 1e9, gfs, fma_limit > 0 ? 100 * gfs / fma_limit : 0);
   if (a.device != "cpu") {
-    const DeviceRunStats d = pred->LastDeviceRun();
     std::printf("  on %s, per run: %d dispatches, %d barriers, %d submits (%d of a command buffer recorded before)\n",
                 a.device.c_str(), d.dispatches, d.barriers, d.submits, d.reused);
   }
