@@ -379,7 +379,8 @@ Status Executor::RunPlan(Plan* plan) {
 
 Status Executor::Run(const std::vector<std::string>& fetch) {
   try {
-    SetMaxThreads(options_.threads);
+    const int threads = helper_watch_.NextThreads(options_.threads);
+    SetMaxThreads(threads);
     const std::vector<std::string>& targets = fetch.empty() ? fetch_names_ : fetch;
     std::string key;
     for (const auto& n : fed_) key += n + '\n';
@@ -391,7 +392,10 @@ Status Executor::Run(const std::vector<std::string>& fetch) {
       EMBER_RETURN_IF_ERROR(BuildPlan(fed_, targets, &plan));
       it = plans_.emplace(key, std::move(plan)).first;
     }
-    return RunPlan(&it->second);
+    TakeParallelShare();  // from this run on
+    const Status status = RunPlan(&it->second);
+    helper_watch_.Observe(TakeParallelShare(), threads);
+    return status;
   } catch (const std::bad_alloc&) {
     return OutOfMemory("out of memory while running the model");
   } catch (const std::exception& e) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "framework/device_backend.h"
+#include "framework/helper_watch.h"
 #include "framework/operator.h"
 #include "framework/program_desc.h"
 #include "framework/scope.h"
@@ -117,6 +118,7 @@ class Executor {
   MemoryStats last_stats_;
   std::vector<OpTiming> last_profile_;
   std::set<std::string> readable_;  // what GetOutput may return in light mode
+  HelperWatch helper_watch_;         // one thread for a while when the helpers stay parked (a busy CPU)
 };
 
 }  // namespace ember

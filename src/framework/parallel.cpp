@@ -23,6 +23,7 @@ namespace {
 
 thread_local int t_depth = 0;        // > 0 while running a ParallelFor index
 thread_local int t_max_threads = 1;  // without OpenMP: SetMaxThreads' value
+thread_local ParallelShare t_share;  // TakeParallelShare's counts
 
 // One spin step: a pause, and every 64th step a yield, so that a process competing for the core gets it.
 void Relax(int step) {
@@ -67,14 +68,17 @@ struct Job {
   }
   // Participant p (0: the caller) runs its slot's indices, then what is left of the others'. `fn` is touched
   // only for a claimed index, which the caller is still waiting for, so it is alive.
-  void Work(int p) {
+  // Returns how many indices it ran.
+  int64_t Work(int p) {
     ++t_depth;
+    int64_t ran = 0;
     const size_t count = slots.size();
     for (size_t k = 0; k < count; ++k) {
       Slot& slot = slots[(static_cast<size_t>(p) + k) % count];
-      for (int64_t i; (i = slot.next.fetch_add(1, std::memory_order_relaxed)) < slot.end;) Run(i);
+      for (int64_t i; (i = slot.next.fetch_add(1, std::memory_order_relaxed)) < slot.end; ++ran) Run(i);
     }
     --t_depth;
+    return ran;
   }
   void Run(int64_t i) {
     try {
@@ -109,8 +113,10 @@ class Pool {
       version_.fetch_add(1, std::memory_order_release);
     }
     cv_.notify_all();
-    job->Work(0);
+    const int64_t mine = job->Work(0);
     for (int step = 0; job->done.load(std::memory_order_acquire) < job->n; ++step) Relax(step);
+    t_share.indices += job->n;
+    t_share.by_helpers += job->n - mine;
     std::lock_guard<std::mutex> l(mu_);
     jobs_.erase(std::remove(jobs_.begin(), jobs_.end(), job), jobs_.end());
   }
@@ -187,6 +193,12 @@ void SetMaxThreads(int threads) {
   omp_set_num_threads(threads);
 #endif
   t_max_threads = threads;
+}
+
+ParallelShare TakeParallelShare() {
+  const ParallelShare share = t_share;
+  t_share = ParallelShare();
+  return share;
 }
 
 bool InParallel() {

@@ -21,6 +21,14 @@ void SetMaxThreads(int threads);
 // True inside ParallelFor's function, on any thread.
 bool InParallel();
 
+// The indices of the calling thread's ParallelFor loops since the last call, and how many of them other threads
+// ran (near none while the OS keeps every helper parked); resets both.
+struct ParallelShare {
+  int64_t indices = 0;
+  int64_t by_helpers = 0;
+};
+ParallelShare TakeParallelShare();
+
 namespace parallel_detail {
 void Run(int64_t n, int threads, void (*call)(void*, int64_t), void* fn);
 }

@@ -1,7 +1,8 @@
 // The pool behind ParallelFor (framework/parallel.h): every index runs exactly once whatever the thread count,
 // the caller returns only when every index is done (also when another thread holds a slow one), an exception
 // from an index reaches the caller after the others ran,
-// nesting runs serially, and callers on several threads at once each get all of their own indices.
+// nesting runs serially, and callers on several threads at once each get all of their own indices; the share of
+// indices helpers ran is counted per caller, and HelperWatch backs off to one thread while helpers stay parked.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -10,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "framework/helper_watch.h"
 #include "framework/parallel.h"
 
 using namespace ember;
@@ -84,4 +86,55 @@ TEST_CASE("parallel: callers on several threads at once each run all of their ow
   }
   for (auto& t : callers) t.join();
   for (int c = 0; c < kCallers; ++c) CHECK(bad[static_cast<size_t>(c)] == 0);
+}
+
+TEST_CASE("parallel: TakeParallelShare counts the caller's indices and those its helpers ran", "[parallel]") {
+  TakeParallelShare();
+  // Index 0 is the caller's and waits until some other thread has run an index: the helpers took at least one.
+  std::atomic<int> by_others{0};
+  const std::thread::id caller = std::this_thread::get_id();
+  ParallelFor(64, 2, [&](int64_t i) {
+    if (std::this_thread::get_id() != caller) by_others.fetch_add(1);
+    for (int ms = 0; i == 0 && ms < 2000 && by_others.load() == 0; ++ms)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  });
+  ParallelFor(10, 1, [](int64_t) {});  // a serial loop is no evidence: not counted
+  const ParallelShare share = TakeParallelShare();
+  CHECK(share.indices == 64);
+  CHECK(share.by_helpers == by_others.load());
+  CHECK(share.by_helpers >= 1);
+
+  CHECK(TakeParallelShare().indices == 0);  // reset by the call
+}
+
+TEST_CASE("parallel: HelperWatch runs one thread while helpers stay parked, backing off, then restores them",
+          "[parallel]") {
+  HelperWatch watch;
+  const ParallelShare absent{1000, 10}, present{1000, 400}, tiny{8, 0};
+  CHECK(watch.NextThreads(2) == 2);
+  watch.Observe(present, 2);
+  CHECK(watch.NextThreads(2) == 2);
+  watch.Observe(tiny, 2);  // too few indices to judge
+  CHECK(watch.NextThreads(2) == 2);
+  auto serial_runs_after = [&](const ParallelShare& seen) {
+    watch.Observe(seen, 2);
+    int serial = 0;
+    while (watch.NextThreads(2) == 1) ++serial;  // the run that returns 2 is the probe
+    return serial;
+  };
+  CHECK(serial_runs_after(absent) == 4);
+  CHECK(serial_runs_after(absent) == 8);  // the probe found them still absent
+  CHECK(serial_runs_after(absent) == 16);
+  for (int i = 0; i < 4; ++i) serial_runs_after(absent);
+  CHECK(serial_runs_after(absent) == 64);  // capped
+  watch.Observe(present, 2);  // a probe finds the helpers back: every thread, and the first backoff again
+  CHECK(watch.NextThreads(2) == 2);
+  CHECK(serial_runs_after(absent) == 4);
+  // 4 threads: three helpers that ran an eighth of their fair share (600 of 800) or more count as present.
+  HelperWatch four;
+  four.Observe(ParallelShare{800, 75}, 4);
+  CHECK(four.NextThreads(4) == 4);
+  four.Observe(ParallelShare{800, 74}, 4);
+  CHECK(four.NextThreads(4) == 1);
+  CHECK(four.NextThreads(1) == 1);  // a 1-thread setting stays 1
 }
