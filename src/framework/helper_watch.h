@@ -4,7 +4,8 @@
 // (mobilenet_v2 beside one busy loop: the helper ran 0-17 of a run's 1416 indices). A run whose helpers ran
 // under an eighth of their share is followed by runs on one thread (at most an eighth of the parallel gain to
 // lose), 4 at first and twice as many after each probe (a run on every thread) that finds the helpers still
-// absent, up to 64; a probe that finds them back restores every thread. A quiet machine never gets there.
+// absent, up to 64; a probe that finds them back restores every thread. It fired in no quiet run measured
+// (docs/DESIGN.md, Threads).
 #pragma once
 
 #include "framework/parallel.h"

@@ -103,7 +103,6 @@ TEST_CASE("parallel: TakeParallelShare counts the caller's indices and those its
   CHECK(share.indices == 64);
   CHECK(share.by_helpers == by_others.load());
   CHECK(share.by_helpers >= 1);
-
   CHECK(TakeParallelShare().indices == 0);  // reset by the call
 }
 
