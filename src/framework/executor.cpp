@@ -37,7 +37,7 @@ Executor::Executor(const ProgramDesc* program, const Scope* weights, ExecutorOpt
   inited_.assign(block.ops.size(), false);
   if (options_.backend) options_.backend->SetProfiling(options_.profile);
 
-  for (const auto& op : block.ops)  // NCHW copies of NCHW16c tensors (see SetInput)
+  for (const auto& op : block.ops)  // NCHW copies of packed (NCHW16c / NCHW4c) tensors (see SetInput)
     if (op.type == "layout_transform" && op.Output("Out").size() == 1) {
       const Attribute* a = op.Attr("dst_layout");
       if (a && a->s == "NCHW") packed_copies_.insert(op.Output("Out")[0]);
@@ -63,8 +63,8 @@ Status Executor::SetInput(const std::string& name, const Tensor& tensor) {
   Variable* var = scope_.FindLocalVar(name);
   if (!var) return NotFound("the model has no variable named '", name, "' that can be fed");
   if (packed_copies_.count(name))
-    return InvalidArgument("variable '", name, "' is computed inside an NCHW16c region (its readers use '", name,
-                           "@16c'), so this program cannot take it fed (a Predictor derives one that can)");
+    return InvalidArgument("variable '", name, "' is computed inside a packed-channel region (its readers use its ",
+                           "packed copy), so this program cannot take it fed (a Predictor derives one that can)");
   if (vd && vd->IsTensor() && !vd->dims.empty() && static_cast<int>(vd->dims.size()) != tensor.dims().size())
     return InvalidArgument("input '", name, "' has shape ", tensor.dims().ToString(), " but the model expects rank ",
                            vd->dims.size(), " (", DDim(vd->dims).ToString(), ")");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "framework/op_registry.h"
+#include "operators/packed_layout.h"
 
 namespace ember {
 
@@ -129,7 +130,7 @@ Status ConvParam::Bind(ParamBinder* b) {
   AttrReader& a = b->attrs();
   ReadConvWindow(a, &strides, &paddings, &dilations, &groups, &padding_algorithm);
   data_format = a.String("data_format", "NCHW");
-  nchw16c = data_format == "NCHW16c";
+  block = PackedBlockOf(data_format);
   fuse_relu_before_depthwise_conv = a.Bool("fuse_relu_before_depthwise_conv", false);
   return ParseFusedActivation(b->op(), &act);
 }
@@ -140,18 +141,19 @@ Status ConvOp::InferShape() {
   EMBER_CHECK_DTYPE(p.filter, DataType::kFloat32, "input Filter");
   if (p.fuse_relu_before_depthwise_conv)
     return Unimplemented("attribute fuse_relu_before_depthwise_conv = true is not supported");
-  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, p.nchw16c ? "NCHW" : p.data_format));
+  EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, p.block ? "NCHW" : p.data_format));
   const DDim& w = p.filter->dims();
   EMBER_CHECK(w.size() == 4, "input Filter must be 4-D [Cout, Cin/groups, kh, kw], got ", w.ToString());
   DDim x = p.input->dims();
-  if (p.nchw16c) {  // the real channel count comes from the filter; the blocks must match it
+  if (p.block) {  // the real channel count comes from the filter; the blocks must match it
     const DDim& xp = p.input->dims();
-    EMBER_CHECK(xp.size() == 5 && xp[4] == 16, "input Input must be 5-D NCHW16c [N, C/16, H, W, 16], got ",
+    const int64_t b = p.block;
+    EMBER_CHECK(xp.size() == 5 && xp[4] == b, "input Input must be 5-D ", PackedShapeName(b), ", got ",
                 xp.ToString());
     const int64_t in_c = w[1] * p.groups;
-    EMBER_CHECK(xp[1] == (in_c + 15) / 16, "Filter ", w.ToString(), " with groups = ", p.groups, " expects ",
-                in_c, " input channels (", (in_c + 15) / 16, " blocks of 16), but the NCHW16c Input ", xp.ToString(),
-                " has ", xp[1], " blocks");
+    EMBER_CHECK(xp[1] == (in_c + b - 1) / b, "Filter ", w.ToString(), " with groups = ", p.groups, " expects ",
+                in_c, " input channels (", (in_c + b - 1) / b, " blocks of ", b, "), but the ", p.data_format,
+                " Input ", xp.ToString(), " has ", xp[1], " blocks");
     x = DDim({xp[0], in_c, xp[2], xp[3]});
   }
   EMBER_CHECK(x.size() == 4, "input Input must be 4-D NCHW, got ", x.ToString());
@@ -169,8 +171,8 @@ Status ConvOp::InferShape() {
   ConvGeometry& g = p.geo;
   EMBER_RETURN_IF_ERROR(ResolveConvGeometry(x, w, p.strides, p.paddings, p.dilations, p.groups,
                                             p.padding_algorithm, &g));
-  if (p.nchw16c)
-    p.output->Resize(DDim({g.batch, (g.out_c + 15) / 16, g.out_h, g.out_w, 16}));
+  if (p.block)
+    p.output->Resize(DDim({g.batch, (g.out_c + p.block - 1) / p.block, g.out_h, g.out_w, p.block}));
   else
     p.output->Resize(DDim({g.batch, g.out_c, g.out_h, g.out_w}));
   p.output->set_dtype(DataType::kFloat32);

@@ -62,8 +62,9 @@ struct ConvParam {
   std::vector<int64_t> strides, paddings, dilations;
   int64_t groups = 1;
   std::string padding_algorithm, data_format;
-  // data_format "NCHW16c" (set only by the layout pass): Input and Output are [N, ceil(C/16), H, W, 16].
-  bool nchw16c = false;
+  // data_format "NCHW16c" / "NCHW4c" (set only by the layout pass): Input and Output are [N, ceil(C/x), H, W, x]
+  // with x = block (operators/packed_layout.h); 0 for NCHW.
+  int64_t block = 0;
   bool fuse_relu_before_depthwise_conv = false;
   ActivationSpec act;
   ConvGeometry geo;  // set by InferShape

@@ -4,6 +4,7 @@
 
 #include "framework/op_registry.h"
 #include "operators/conv_op.h"
+#include "operators/packed_layout.h"
 
 namespace ember {
 
@@ -25,22 +26,23 @@ Status Pool2dParam::Bind(ParamBinder* b) {
   adaptive = a.Bool("adaptive", false);
   padding_algorithm = a.String("padding_algorithm", "EXPLICIT");
   data_format = a.String("data_format", "NCHW");
-  nchw16c = data_format == "NCHW16c";
+  block = PackedBlockOf(data_format);
   return Status::OK();
 }
 
 namespace {
-// Global pooling of an NCHW16c tensor: one output per block and lane.
-Status InferGlobal16c(Pool2dParam& p) {
+// Global pooling of a packed-channel tensor: one output per block and lane.
+Status InferGlobalPacked(Pool2dParam& p) {
   const bool global = p.global_pooling || (p.adaptive && p.ksize == std::vector<int64_t>{1, 1});
-  EMBER_CHECK(global && !p.mask, "data_format NCHW16c is supported for global pooling without Mask only");
+  EMBER_CHECK(global && !p.mask, "data_format ", p.data_format, " is supported for global pooling without Mask only");
   const DDim& x = p.x->dims();
-  EMBER_CHECK(x.size() == 5 && x[4] == 16, "input X must be 5-D NCHW16c [N, C/16, H, W, 16], got ", x.ToString());
+  EMBER_CHECK(x.size() == 5 && x[4] == p.block, "input X must be 5-D ", PackedShapeName(p.block), ", got ",
+              x.ToString());
   p.geo = PoolGeometry{};
   p.geo.batch = x[0], p.geo.channels = x[1], p.geo.in_h = x[2], p.geo.in_w = x[3];
   p.geo.out_h = p.geo.out_w = 1;
   p.geo.is_max = p.pooling_type == "max";
-  p.out->Resize(DDim({x[0], x[1], 1, 1, 16}));
+  p.out->Resize(DDim({x[0], x[1], 1, 1, p.block}));
   p.out->set_dtype(DataType::kFloat32);
   return Status::OK();
 }
@@ -51,9 +53,9 @@ Status Pool2dOp::InferShape() {
   EMBER_CHECK_DTYPE(p.x, DataType::kFloat32, "input X");
   if (p.pooling_type != "max" && p.pooling_type != "avg" && p.pooling_type != "lp")
     return Unimplemented("attribute pooling_type must be max, avg or lp, got '", p.pooling_type, "'");
-  EMBER_CHECK(p.pooling_type != "lp" || (p.norm_p > 0 && !p.adaptive && !p.nchw16c && !p.mask),
+  EMBER_CHECK(p.pooling_type != "lp" || (p.norm_p > 0 && !p.adaptive && !p.block && !p.mask),
               "lp pooling needs norm_p > 0 and fixed NCHW windows without Mask, got norm_p ", p.norm_p);
-  if (p.nchw16c) return InferGlobal16c(p);
+  if (p.block) return InferGlobalPacked(p);
   EMBER_RETURN_IF_ERROR(CheckConvAttrs(p.strides, p.paddings, p.dilations, p.data_format));
   const bool dilated = p.dilations[0] != 1 || p.dilations[1] != 1;
   if (dilated && (p.adaptive || p.global_pooling))

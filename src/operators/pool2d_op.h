@@ -3,8 +3,8 @@
 // as ONNX MaxPool and AveragePool have; attribute last_window_in_input (see PooledSize); pooling_type "lp"
 // with attribute norm_p (ONNX LpPool: the p-norm of each window, padding counting as zeros); and an
 // optional output Mask (int32, as Paddle's max_pool2d_with_index: for each output, the index h * W + w of
-// its maximum in the input plane, the first one on ties, -1 for an empty window), max pooling only; data_format NCHW16c (set by the nchw16c_layout
-// pass) for global pooling: X [N, C/16, H, W, 16] -> Out [N, C/16, 1, 1, 16].
+// its maximum in the input plane, the first one on ties, -1 for an empty window), max pooling only; data_format
+// NCHW16c / NCHW4c (set by the nchw16c_layout pass) for global pooling: X [N, C/x, H, W, x] -> Out [N, C/x, 1, 1, x].
 #pragma once
 
 #include <string>
@@ -48,7 +48,7 @@ struct Pool2dParam {
   bool last_window_in_input = false;  // see PooledSize
   float norm_p = 2.f;                 // pooling_type lp
   PoolGeometry geo;  // set by InferShape
-  bool nchw16c = false;  // data_format NCHW16c: geo's channels count blocks of 16
+  int64_t block = 0;  // data_format NCHW16c / NCHW4c (operators/packed_layout.h): geo's channels count blocks
   Status Bind(ParamBinder* b);
 };
 

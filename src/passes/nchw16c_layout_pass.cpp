@@ -1,5 +1,6 @@
 // nchw16c_layout: regions of 1x1 and depthwise convs, with the elementwise ops, activations and global pools
-// between them, move to the packed NCHW16c kernels where a region pays for its layout conversions.
+// between them, move to the packed-channel kernels where a region pays for its layout conversions: NCHW16c on
+// x86, NCHW4c on ARM (the block the conv kernels report, operators/packed_layout.h).
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -7,7 +8,9 @@
 #include <numeric>
 
 #include "framework/op_registry.h"
+#include "operators/conv_op.h"
 #include "operators/kernel/cpu_accel.h"
+#include "operators/packed_layout.h"
 #include "passes/pass_util.h"
 #include "passes/passes.h"
 
@@ -17,6 +20,20 @@ namespace {
 using namespace passes;
 
 enum Kind { kStays = 0, kPointwise = 1, kDepthwise = 2, kElementwise = 3 };
+
+// Whether the packed kernels of this build take a conv of filter dims `w` under these attributes (the spatial
+// sizes are free; a net profile may leave a depthwise variant out).
+bool KernelsTake(const DDim& w, int64_t groups, const std::vector<int64_t>& strides,
+                 const std::vector<int64_t>& dilations) {
+  const ConvAccel* a = CpuAccel().conv;
+  if (!a) return false;
+  ConvGeometry g;
+  g.batch = 1, g.in_c = w[1] * groups, g.out_c = w[0], g.groups = groups;
+  g.in_h = g.in_w = g.out_h = g.out_w = 1;
+  g.kernel_h = w[2], g.kernel_w = w[3];
+  g.stride_h = strides[0], g.stride_w = strides[1], g.dilation_h = dilations[0], g.dilation_w = dilations[1];
+  return a->packed_supports(g);
+}
 
 // What the pass knows of a conv it could move: pointwise (1x1 stride 1, no pads), depthwise (3x3 / 5x5,
 // stride 1 / 2, no dilation) or neither.
@@ -34,14 +51,15 @@ Kind ConvKind(const OpDesc& op, const Scope& weights) {
   const DDim& w = f->dims();
   const bool no_pad = std::all_of(paddings.begin(), paddings.end(), [](int64_t v) { return v == 0; }) ||
                       r.String("padding_algorithm", "EXPLICIT") == "VALID";
-  if (groups == 1 && w[2] == 1 && w[3] == 1 && strides[0] == 1 && strides[1] == 1 && no_pad) return kPointwise;
+  Kind k = kStays;
+  if (groups == 1 && w[2] == 1 && w[3] == 1 && strides[0] == 1 && strides[1] == 1 && no_pad) k = kPointwise;
   if (groups == w[0] && w[1] == 1 && w[2] == w[3] && (w[2] == 3 || w[2] == 5) && strides[0] == strides[1] &&
       (strides[0] == 1 || strides[0] == 2) && dilations[0] == 1 && dilations[1] == 1)
-    return kDepthwise;
-  return kStays;
+    k = kDepthwise;
+  return k != kStays && KernelsTake(w, groups, strides, dilations) ? k : kStays;
 }
 
-bool Elementwise16c(const OpDesc& op) {
+bool ElementwiseMoves(const OpDesc& op) {
   static const std::set<std::string> kTypes = {"elementwise_add", "elementwise_sub", "elementwise_mul",
                                                "elementwise_max", "elementwise_min"};
   return kTypes.count(op.type) && op.Input("X").size() == 1 && op.Input("Y").size() == 1 &&
@@ -49,14 +67,14 @@ bool Elementwise16c(const OpDesc& op) {
 }
 
 // Unary ops that act on each value alone, so any layout does.
-bool Unary16c(const OpDesc& op) {
+bool UnaryMoves(const OpDesc& op) {
   static const std::set<std::string> kTypes = {"relu",  "relu6",      "leaky_relu", "hard_swish", "sigmoid",
                                                "tanh",  "swish",      "hard_sigmoid", "clip"};
   return kTypes.count(op.type) && op.Input("X").size() == 1 && op.Output("Out").size() == 1;
 }
 
-// Global max / average pooling (a squeeze-excite block's, a classifier's): pool2d takes NCHW16c for it.
-bool GlobalPool16c(const OpDesc& op) {
+// Global max / average pooling (a squeeze-excite block's, a classifier's): pool2d takes the packed layout for it.
+bool GlobalPoolMoves(const OpDesc& op) {
   if (op.type != "pool2d" || op.Input("X").size() != 1 || op.Output("Out").size() != 1 || !op.Output("Mask").empty())
     return false;
   AttrReader r(op);
@@ -66,17 +84,17 @@ bool GlobalPool16c(const OpDesc& op) {
   return r.status().ok() && global && (type == "max" || type == "avg") && (format == "NCHW" || format == "AnyLayout");
 }
 
-// A pass asks whether packed-layout kernels exist for the active instruction set, not which CPU answers.
-bool Nchw16cEnabled() {
+// A pass asks which packed layout the active instruction set's kernels take (0: none), not which CPU answers.
+int64_t EnabledBlock() {
   const char* env = std::getenv("EMBER_LAYOUT");
-  if ((env && std::strcmp(env, "nchw") == 0) || !Nchw16cKernelsAvailable()) return false;
+  if (env && std::strcmp(env, "nchw") == 0) return 0;
   const auto ops = RegisteredOpTypes();
-  return std::find(ops.begin(), ops.end(), "layout_transform") != ops.end();
+  return std::find(ops.begin(), ops.end(), "layout_transform") != ops.end() ? PackedConvBlock() : 0;
 }
 
 std::vector<std::string> DataInputs(const OpDesc& op) {
   if (IsConv(op)) return op.Input("Input");
-  if (Elementwise16c(op)) return {op.Input("X")[0], op.Input("Y")[0]};
+  if (ElementwiseMoves(op)) return {op.Input("X")[0], op.Input("Y")[0]};
   return op.Input("X");
 }
 
@@ -115,7 +133,7 @@ Candidates FindCandidates(const BlockDesc& b, const Scope& weights) {
     if (IsConv(op)) {
       k = CheckedConvKind(op, weights, c, writers);
       if (k != kStays) ch = ConvFilter(op, weights)->dims()[0];
-    } else if (Elementwise16c(op) || Unary16c(op) || GlobalPool16c(op)) {
+    } else if (ElementwiseMoves(op) || UnaryMoves(op) || GlobalPoolMoves(op)) {
       const auto ins = DataInputs(op);
       const bool inside = std::all_of(ins.begin(), ins.end(), [&](const std::string& v) {
         return c.producer.count(v) && c.channels[v] == c.channels[ins[0]];
@@ -171,7 +189,7 @@ std::vector<bool> PayingOps(const ProgramDesc& program, const Candidates& c) {
     auto rd = uses.readers.find(out);
     if (rd != uses.readers.end())
       for (size_t j : rd->second) outside = outside || !c.kind[j] || find(j) != find(i);
-    r.conversions += outside && !GlobalPool16c(b.ops[i]);  // a 1x1 map's conversion costs next to nothing
+    r.conversions += outside && !GlobalPoolMoves(b.ops[i]);  // a 1x1 map's conversion costs next to nothing
   }
   std::vector<bool> moved(n, false);
   for (size_t i = 0; i < n; ++i) {
@@ -192,13 +210,15 @@ OpDesc LayoutTransform(const std::string& x, const std::string& out, const char*
   return t;
 }
 
-std::string Packed(const std::string& v) { return v + "@16c"; }
+// `<name>@16c` or `<name>@4c`.
+std::string Packed(const std::string& v, int64_t block) { return v + "@" + std::to_string(block) + "c"; }
 
-// Step 3: moved ops read and write `<name>@16c`; a conversion to NCHW16c goes before the first moved reader of
-// a tensor from outside, one back to NCHW right after every moved writer. Every moved tensor keeps its name
-// in NCHW through that conversion, which the Executor runs only when something needs it: a reader outside the
-// region, a fetch target, or a caller fetching the intermediate by name.
-void Rewrite(BlockDesc& b, const Candidates& c, const std::vector<bool>& moved) {
+// Step 3: moved ops read and write `<name>@16c` (`@4c`); a conversion to the packed layout goes before the
+// first moved reader of a tensor from outside, one back to NCHW right after every moved writer. Every moved
+// tensor keeps its name in NCHW through that conversion, which the Executor runs only when something needs it:
+// a reader outside the region, a fetch target, or a caller fetching the intermediate by name.
+void Rewrite(BlockDesc& b, const Candidates& c, const std::vector<bool>& moved, int64_t block) {
+  const std::string format = PackedFormatName(block);
   auto add_var = [&](const std::string& name) {
     VarDesc v;
     v.name = name;
@@ -219,27 +239,30 @@ void Rewrite(BlockDesc& b, const Candidates& c, const std::vector<bool>& moved) 
         auto it = c.producer.find(v);
         const bool inside = it != c.producer.end() && moved[it->second];
         if (!inside && converted_in.insert(v).second) {
-          ops.push_back(LayoutTransform(v, Packed(v), "NCHW16c", 0));
-          add_var(Packed(v));
+          ops.push_back(LayoutTransform(v, Packed(v, block), format.c_str(), 0));
+          add_var(Packed(v, block));
         }
-        v = Packed(v);
+        v = Packed(v, block);
       }
       op.SetInput(slot, names);
     }
     const char* out_slot = IsConv(op) ? "Output" : "Out";
     const std::string out = op.Output(out_slot)[0];
-    op.SetOutput(out_slot, {Packed(out)});
-    add_var(Packed(out));
-    if (IsConv(op) || op.type == "pool2d") op.attrs["data_format"] = Attribute::String("NCHW16c");
+    op.SetOutput(out_slot, {Packed(out, block)});
+    add_var(Packed(out, block));
+    if (IsConv(op) || op.type == "pool2d") op.attrs["data_format"] = Attribute::String(format);
     ops.push_back(std::move(op));
-    ops.push_back(LayoutTransform(Packed(out), out, "NCHW", c.channels.at(out)));
+    ops.push_back(LayoutTransform(Packed(out, block), out, "NCHW", c.channels.at(out)));
   }
   b.ops = std::move(ops);
 }
 
 bool HasPackedNames(const BlockDesc& b) {
+  auto ends_with = [](const std::string& s, const std::string& end) {
+    return s.size() > end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
+  };
   for (const auto& v : b.vars)
-    if (v.name.size() > 4 && v.name.compare(v.name.size() - 4, 4, "@16c") == 0) return true;
+    if (ends_with(v.name, "@16c") || ends_with(v.name, "@4c")) return true;
   return false;
 }
 
@@ -248,14 +271,15 @@ bool HasPackedNames(const BlockDesc& b) {
 Status Nchw16cLayoutPass(ProgramDesc* program, const Scope& weights, int* converted) {
   if (converted) *converted = 0;
   BlockDesc& b = program->block0();
-  // The new names must be new: a program that already has `@16c` names (run through this pass before, or
-  // named so by its author) is left as it is.
-  if (!Nchw16cEnabled() || HasPackedNames(b)) return Status::OK();
+  // The new names must be new: a program that already has `@16c` / `@4c` names (run through this pass before,
+  // or named so by its author) is left as it is.
+  const int64_t block = EnabledBlock();
+  if (!block || HasPackedNames(b)) return Status::OK();
   const Candidates c = FindCandidates(b, weights);
   const std::vector<bool> moved = PayingOps(*program, c);
   const int count = static_cast<int>(std::count(moved.begin(), moved.end(), true));
   if (count == 0) return Status::OK();
-  Rewrite(b, c, moved);
+  Rewrite(b, c, moved, block);
   if (converted) *converted = count;
   return Status::OK();
 }

@@ -11,16 +11,8 @@
 namespace ember {
 namespace {
 
-// The NCHW16c kernels are x86's (kernel/x86/nchw16c_*): elsewhere the pass never fires, and a build without
-// them keeps only its name (so it can still be disabled by name), not its code.
-Status RunNchw16c(ProgramDesc* program, Scope* weights) {
-#if defined(__x86_64__) || defined(__i386__)
-  return Nchw16cLayoutPass(program, *weights);
-#else
-  (void)program, (void)weights;
-  return Status::OK();
-#endif
-}
+// NCHW16c on x86, NCHW4c on ARM: the block the conv kernels report (none in a portable build: no change).
+Status RunNchw16c(ProgramDesc* program, Scope* weights) { return Nchw16cLayoutPass(program, *weights); }
 
 // A pass whose every rewrite adds an op this build lacks can do nothing: its entry keeps its name (so it can
 // still be disabled by name) but not its code, which nothing then references (--gc-sections drops it).
@@ -113,8 +105,8 @@ const std::vector<Pass>& PassList() {
        "conv2d depthwise_conv2d quantized_conv2d fc elementwise_add elementwise_sub elementwise_mul "
        "elementwise_div",
        "", EMBER_IMPORT_PASS(FuseActivationPass)},
-      {"nchw16c_layout", "depthwise + pointwise conv regions -> packed NCHW16c kernels", "conv2d depthwise_conv2d",
-       "layout_transform", RunNchw16c, /*target=*/true},
+      {"nchw16c_layout", "depthwise + pointwise conv regions -> packed NCHW16c (x86) / NCHW4c (ARM) kernels",
+       "conv2d depthwise_conv2d", "layout_transform", RunNchw16c, /*target=*/true},
   };
   return kPasses;
 }

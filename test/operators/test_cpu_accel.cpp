@@ -80,7 +80,7 @@ TEST_CASE("cpu accel: x86 and ARM builds fill the table, others leave it empty",
   CHECK(t.pool2d == nullptr);
   CHECK(t.activation == nullptr);
   CHECK(t.softmax == nullptr);
-  CHECK_FALSE(Nchw16cKernelsAvailable());
+  CHECK(PackedConvBlock() == 0);
 #endif
 }
 
@@ -89,10 +89,10 @@ TEST_CASE("cpu accel: an empty table turns every accelerator off", "[cpu_accel]"
   ScopedAccel bypass(&empty);
   CHECK(&CpuAccel() == &empty);
   CHECK(CpuAccel().conv == nullptr);
-  CHECK_FALSE(Nchw16cKernelsAvailable());
+  CHECK(PackedConvBlock() == 0);
 }
 
-TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active level", "[cpu_accel]") {
+TEST_CASE("cpu accel: kernel names and the packed block follow the active level", "[cpu_accel]") {
   const IsaAccel* isa = CpuAccel().isa;
   if (!isa || isa->detected() < 1) {
     WARN("no instruction-set folder with a vector level on this build / machine: nothing to check");
@@ -111,7 +111,7 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
     CHECK(std::string(CpuAccel().pool2d->name(pool)) == "portable");
     CHECK(std::string(CpuAccel().softmax->name()) == "portable");
     CHECK_FALSE(CpuAccel().softmax->supports());
-    CHECK_FALSE(Nchw16cKernelsAvailable());
+    CHECK(PackedConvBlock() == 0);
   }
   ScopedLevel level(*isa, 1);
 #if defined(EMBER_HAVE_ARM_KERNELS)
@@ -122,7 +122,7 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
   CHECK(std::string(CpuAccel().pool2d->name(pool)) == "neon vec");
   CHECK(std::string(CpuAccel().softmax->name()) == "neon vec");
   CHECK(CpuAccel().softmax->supports());
-  CHECK_FALSE(Nchw16cKernelsAvailable());  // NCHW16c is x86-only
+  CHECK(PackedConvBlock() == 4);  // NCHW4c: one q register
 #else
   CHECK(std::string(isa->name(isa->active())) == "avx2+fma");
   CHECK(std::string(ConvName(pw)) == "gemm avx2");
@@ -131,7 +131,7 @@ TEST_CASE("cpu accel: kernel names and the NCHW16c answer follow the active leve
   CHECK(std::string(CpuAccel().pool2d->name(pool)) == "avx2 vec");
   CHECK(std::string(CpuAccel().softmax->name()) == "avx2 vec");
   CHECK(CpuAccel().softmax->supports());
-  CHECK(Nchw16cKernelsAvailable());
+  CHECK(PackedConvBlock() == 16);
 #endif
 }
 

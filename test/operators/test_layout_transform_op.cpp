@@ -1,4 +1,4 @@
-// layout_transform (NCHW <-> NCHW16c) against the defining index formula, written here as a plain loop; the
+// layout_transform (NCHW <-> NCHW16c / NCHW4c) against the defining index formula, written here as a plain loop; the
 // conv op's NCHW16c input check. (The NCHW16c conv kernels: test_x86_nchw16c.cpp; whole regions against the
 // program as loaded: test/io/test_passes.cpp.)
 #include <catch2/catch.hpp>
@@ -8,33 +8,34 @@
 using namespace ember;
 using namespace ember::test;
 
-TEST_CASE("layout_transform: Out[n, c/16, h, w, c%16] = X[n, c, h, w], padding channels 0, and back",
+TEST_CASE("layout_transform: Out[n, c/x, h, w, c%x] = X[n, c, h, w] for x = 16 and 4, padding channels 0, and back",
           "[op][layout_transform]") {
-  for (int64_t c : {1, 16, 17, 40})
-    for (int64_t w : {1, 5, 70, 400}) {  // 400: 1200 pixels, two tasks of up to 1024
-      const int64_t n = 2, h = 3, cb = (c + 15) / 16;
-      INFO("c " << c << " w " << w);
-      Tensor x = RandomTensor({n, c, h, w}, static_cast<uint32_t>(c * 100 + w));
-      OpRunner to("layout_transform");
-      to.In("X", "x", x).Out("Out", "y").Attr("dst_layout", Attribute::String("NCHW16c"));
-      REQUIRE(to.Run().ok());
-      REQUIRE(to.Get("y").dims() == DDim({n, cb, h, w, 16}));
-      const std::vector<float> v = ToVector(x), got = ToVector(to.Get("y"));
-      bool ok = true;
-      for (int64_t b = 0; b < n; ++b)
-        for (int64_t ch = 0; ch < cb * 16; ++ch)
-          for (int64_t p = 0; p < h * w; ++p) {
-            const float want = ch < c ? v[static_cast<size_t>((b * c + ch) * h * w + p)] : 0.f;
-            ok = ok && got[static_cast<size_t>(((b * cb + ch / 16) * h * w + p) * 16 + ch % 16)] == want;
-          }
-      CHECK(ok);
-      OpRunner back("layout_transform");
-      back.In("X", "y", to.Get("y")).Out("Out", "z").Attr("dst_layout", Attribute::String("NCHW"))
-          .Attr("channels", Attribute::Int(c));
-      REQUIRE(back.Run().ok());
-      REQUIRE(back.Get("z").dims() == x.dims());
-      CHECK(ToVector(back.Get("z")) == v);
-    }
+  for (int64_t block : {16, 4})
+    for (int64_t c : {1, 3, 16, 17, 40})
+      for (int64_t w : {1, 5, 70, 400}) {  // 400: 1200 pixels, two tasks of up to 1024
+        const int64_t n = 2, h = 3, cb = (c + block - 1) / block;
+        INFO("block " << block << " c " << c << " w " << w);
+        Tensor x = RandomTensor({n, c, h, w}, static_cast<uint32_t>(c * 100 + w));
+        OpRunner to("layout_transform");
+        to.In("X", "x", x).Out("Out", "y").Attr("dst_layout", Attribute::String(block == 16 ? "NCHW16c" : "NCHW4c"));
+        REQUIRE(to.Run().ok());
+        REQUIRE(to.Get("y").dims() == DDim({n, cb, h, w, block}));
+        const std::vector<float> v = ToVector(x), got = ToVector(to.Get("y"));
+        bool ok = true;
+        for (int64_t b = 0; b < n; ++b)
+          for (int64_t ch = 0; ch < cb * block; ++ch)
+            for (int64_t p = 0; p < h * w; ++p) {
+              const float want = ch < c ? v[static_cast<size_t>((b * c + ch) * h * w + p)] : 0.f;
+              ok = ok && got[static_cast<size_t>(((b * cb + ch / block) * h * w + p) * block + ch % block)] == want;
+            }
+        CHECK(ok);
+        OpRunner back("layout_transform");
+        back.In("X", "y", to.Get("y")).Out("Out", "z").Attr("dst_layout", Attribute::String("NCHW"))
+            .Attr("channels", Attribute::Int(c));
+        REQUIRE(back.Run().ok());
+        REQUIRE(back.Get("z").dims() == x.dims());
+        CHECK(ToVector(back.Get("z")) == v);
+      }
 }
 
 TEST_CASE("layout_transform rejects wrong ranks, channel counts and layouts", "[op][layout_transform]") {
@@ -50,7 +51,7 @@ TEST_CASE("layout_transform rejects wrong ranks, channel counts and layouts", "[
   OpRunner not16("layout_transform");
   not16.In("X", "x", RandomTensor({1, 2, 3, 3, 8}, 1)).Out("Out", "y").Attr("dst_layout", Attribute::String("NCHW"))
       .Attr("channels", Attribute::Int(16));
-  fails(not16, "NCHW16c");
+  fails(not16, "NCHW16c or NCHW4c");
   OpRunner channels("layout_transform");
   channels.In("X", "x", RandomTensor({1, 2, 3, 3, 16}, 1)).Out("Out", "y")
       .Attr("dst_layout", Attribute::String("NCHW")).Attr("channels", Attribute::Int(16));  // 2 blocks: 17..32

@@ -371,31 +371,33 @@ TEST_CASE("pool2d rejects dilations and Mask where they have no meaning", "[op][
   CHECK(run("max", true, false).ok());
 }
 
-TEST_CASE("pool2d global max / avg of NCHW16c blocks against a plain loop; other 16c pools are refused", "[op][pool2d]") {
-  for (auto [n, blocks, h, w] : std::vector<std::array<int64_t, 4>>{{1, 2, 7, 7}, {2, 3, 1, 5}, {1, 40, 30, 30}}) {
-    const Tensor x = RandomTensor({n, blocks, h, w, 16}, 31);
-    const std::vector<float> xv = ToVector(x);
-    for (const char* type : {"max", "avg"}) {
-      INFO(type << " [" << n << "," << blocks << "," << h << "," << w << ",16]");
-      OpRunner r("pool2d");
-      r.In("X", "x", x).Out("Out", "y").Attr("pooling_type", Attribute::String(type))
-          .Attr("global_pooling", Attribute::Bool(true)).Attr("ksize", Attribute::Ints({1, 1}))
-          .Attr("data_format", Attribute::String("NCHW16c"));
-      REQUIRE(r.Run().ok());
-      CHECK(r.Get("y").dims() == DDim({n, blocks, 1, 1, 16}));
-      const std::vector<float> got = ToVector(r.Get("y"));
-      for (int64_t b = 0; b < n * blocks; ++b)
-        for (int64_t l = 0; l < 16; ++l) {
-          double acc = std::strcmp(type, "max") == 0 ? -1e30 : 0.0;
-          for (int64_t i = 0; i < h * w; ++i) {
-            const double v = xv[static_cast<size_t>((b * h * w + i) * 16 + l)];
-            acc = std::strcmp(type, "max") == 0 ? std::max(acc, v) : acc + v;
+TEST_CASE("pool2d global max / avg of NCHW16c / NCHW4c blocks against a plain loop; other packed pools are refused",
+          "[op][pool2d]") {
+  for (int64_t lanes : {16, 4})
+    for (auto [n, blocks, h, w] : std::vector<std::array<int64_t, 4>>{{1, 2, 7, 7}, {2, 3, 1, 5}, {1, 40, 30, 30}}) {
+      const Tensor x = RandomTensor({n, blocks, h, w, lanes}, 31);
+      const std::vector<float> xv = ToVector(x);
+      for (const char* type : {"max", "avg"}) {
+        INFO(type << " [" << n << "," << blocks << "," << h << "," << w << "," << lanes << "]");
+        OpRunner r("pool2d");
+        r.In("X", "x", x).Out("Out", "y").Attr("pooling_type", Attribute::String(type))
+            .Attr("global_pooling", Attribute::Bool(true)).Attr("ksize", Attribute::Ints({1, 1}))
+            .Attr("data_format", Attribute::String(lanes == 16 ? "NCHW16c" : "NCHW4c"));
+        REQUIRE(r.Run().ok());
+        CHECK(r.Get("y").dims() == DDim({n, blocks, 1, 1, lanes}));
+        const std::vector<float> got = ToVector(r.Get("y"));
+        for (int64_t b = 0; b < n * blocks; ++b)
+          for (int64_t l = 0; l < lanes; ++l) {
+            double acc = std::strcmp(type, "max") == 0 ? -1e30 : 0.0;
+            for (int64_t i = 0; i < h * w; ++i) {
+              const double v = xv[static_cast<size_t>((b * h * w + i) * lanes + l)];
+              acc = std::strcmp(type, "max") == 0 ? std::max(acc, v) : acc + v;
+            }
+            if (std::strcmp(type, "avg") == 0) acc /= static_cast<double>(h * w);
+            CHECK(got[static_cast<size_t>(b * lanes + l)] == Approx(acc).epsilon(1e-5).margin(1e-6));
           }
-          if (std::strcmp(type, "avg") == 0) acc /= static_cast<double>(h * w);
-          CHECK(got[static_cast<size_t>(b * 16 + l)] == Approx(acc).epsilon(1e-5).margin(1e-6));
-        }
+      }
     }
-  }
   OpRunner window("pool2d");  // a fixed window in NCHW16c is not supported: a clear error
   window.In("X", "x", RandomTensor({1, 1, 4, 4, 16}, 1)).Out("Out", "y").Attr("pooling_type", Attribute::String("max"))
       .Attr("ksize", Attribute::Ints({2, 2})).Attr("data_format", Attribute::String("NCHW16c"));

@@ -112,9 +112,9 @@ TEST_CASE("NCHW16c conversions: padding channels zero, exact round trip", "[x86]
       INFO("c " << c << " hw " << hw);
       const auto x = test::RandomVector(static_cast<size_t>(2 * c * hw), static_cast<uint32_t>(c * 100 + hw));
       std::vector<float> y(static_cast<size_t>(2 * Blocked(c) * hw), NAN), back(x.size(), NAN);
-      ReorderToNchw16c(x.data(), y.data(), 2, c, hw);
+      ReorderPacked<true>(x.data(), y.data(), 2, c, hw, 16);
       CHECK(y == To16c(x, 2, c, hw));
-      ReorderFromNchw16c(y.data(), back.data(), 2, c, hw);
+      ReorderPacked<false>(y.data(), back.data(), 2, c, hw, 16);
       CHECK(back == x);
     }
 }

@@ -586,12 +586,13 @@ std::map<std::string, int> RanOps(const ProgramBuilder& pb, const std::string& f
   return ran;
 }
 
-// Whether the layout pass runs in this build and environment: NCHW16c kernels for the active instruction
-// set (x86 with AVX2 or AVX-512) and no EMBER_LAYOUT=nchw. The NCHW16c tests say so and pass when it does not.
+// Whether the layout pass runs in this build and environment: packed-channel conv kernels for the active
+// instruction set (x86 with AVX2 or AVX-512: NCHW16c; ARM with NEON: NCHW4c) and no EMBER_LAYOUT=nchw. The
+// layout tests say so and pass when it does not.
 bool LayoutPassRuns() {
   const char* env = std::getenv("EMBER_LAYOUT");
-  if (Nchw16cKernelsAvailable() && !(env && std::string(env) == "nchw")) return true;
-  WARN("NCHW16c is off (not x86, no AVX2, or EMBER_LAYOUT=nchw): nothing to test");
+  if (PackedConvBlock() && !(env && std::string(env) == "nchw")) return true;
+  WARN("the packed layout is off (no vector level, or EMBER_LAYOUT=nchw): nothing to test");
   return false;
 }
 
@@ -623,11 +624,12 @@ void CheckSame(Predictor* opt, Predictor* raw, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at their borders", "[io][passes]") {
+TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c / NCHW4c, converted only at their borders",
+          "[io][passes]") {
   if (!LayoutPassRuns()) return;
   // x -> pw0 (24 -> 24, relu6) -> pw1 (24 -> 40, relu) -> dw 3x3 s1 (hard_swish, applied after the kernel)
   //   -> pw2 (40 -> 24) -> add(pw0, pw2) -> relu -> dw 5x5 s2 -> pw3 (24 -> 32) -> global avg pool and
-  // adaptive 1x1 max pool (both NCHW16c too). pw0's output is also read by a scale outside the region; 24 and
+  // adaptive 1x1 max pool (both packed too). pw0's output is also read by a scale outside the region; 24 and
   // 40 channels leave padding in the blocks.
   ProgramBuilder pb;
   pb.Feed("x", {-1, 24, 15, 15});
@@ -707,7 +709,7 @@ TEST_CASE("regions of 1x1 and depthwise convs move to NCHW16c, converted only at
   for (const auto& op : prog.block0().ops)
     if (op.type == "conv2d" || op.type == "depthwise_conv2d" || op.type == "pool2d") {
       REQUIRE(op.Attr("data_format"));
-      CHECK(op.Attr("data_format")->s == "NCHW16c");
+      CHECK(op.Attr("data_format")->s == (PackedConvBlock() == 16 ? "NCHW16c" : "NCHW4c"));
     }
   ProgramDesc again = prog;  // a second run finds its own names and leaves the program alone
   REQUIRE(Nchw16cLayoutPass(&again, weights, &moved).ok());

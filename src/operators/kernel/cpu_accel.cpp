@@ -65,9 +65,9 @@ void HalfToFloatArray(const void* src, float* dst, int64_t n) {
   }
 }
 
-bool Nchw16cKernelsAvailable() {
+int64_t PackedConvBlock() {
   const ConvAccel* conv = CpuAccel().conv;
-  return conv && conv->nchw16c_available();
+  return conv ? conv->packed_block() : 0;
 }
 
 }  // namespace ember

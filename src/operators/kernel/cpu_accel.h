@@ -44,13 +44,14 @@ struct ConvAccelPlan {
 constexpr int kConvAccelPaths = 12;
 
 struct ConvAccel {
-  int64_t bias_align;  // the bias passed to run is zero-padded to a multiple of this (NCHW16c reads whole blocks)
-  // True when the NCHW16c kernels run at the active level (the layout pass converts only then).
-  bool (*nchw16c_available)();
-  // True when the NCHW16c kernels handle `g` at all (a conv whose data_format is NCHW16c must be one).
-  bool (*nchw16c_supports)(const ConvGeometry& g);
-  // The path for `g` at the active level; an NCHW16c conv (nchw16c_supports) always gets one.
-  ConvAccelPlan (*plan)(const ConvGeometry& g, bool nchw16c);
+  int64_t bias_align;  // the bias passed to run is zero-padded to a multiple of this (packed kernels read blocks)
+  // The packed-channel block (operators/packed_layout.h) whose conv kernels run at the active level: 16 for
+  // NCHW16c, 4 for NCHW4c, 0 for none (the layout pass converts only to that block).
+  int64_t (*packed_block)();
+  // True when the packed kernels handle `g` at all (a conv with a packed data_format must be one).
+  bool (*packed_supports)(const ConvGeometry& g);
+  // The path for `g` at the active level; a packed conv (packed_supports) always gets one.
+  ConvAccelPlan (*plan)(const ConvGeometry& g, bool packed);
   void (*pack)(int path, const ConvGeometry& g, const float* filter, std::vector<float>* packed);
   // `filter` is the path's packed filter, or the plain one [Cout, Cin/groups * kh * kw].
   void (*run)(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
@@ -160,8 +161,8 @@ const CpuAccelTable* OverrideCpuAccelForTesting(const CpuAccelTable* t);
 // portable HalfToFloat (framework/float16.h). For FP16 weights, widened once at load.
 void HalfToFloatArray(const void* src, float* dst, int64_t n);
 
-// True when the conv's NCHW16c kernels run at the active level, the condition for the layout pass to convert
-// (layout_transform's conversions are portable, central-arm-func/layout_transform_func.h).
-bool Nchw16cKernelsAvailable();
+// The packed-channel block whose conv kernels run at the active level (16, 4; 0: none), the block the layout pass
+// converts to (layout_transform's conversions are portable, central-arm-func/layout_transform_func.h).
+int64_t PackedConvBlock();
 
 }  // namespace ember

@@ -3,6 +3,7 @@
 
 #include "operators/activation_op.h"
 #include "operators/conv_op.h"
+#include "operators/kernel/arm/conv4c_arm.h"
 #include "operators/kernel/arm/conv_s2_direct_arm.h"
 #include "operators/kernel/arm/cpu_arm.h"
 #include "operators/kernel/arm/dwconv_arm.h"
@@ -27,16 +28,18 @@ namespace {
 // ---- conv ----
 
 // The conv paths, numbered for ConvAccelPlan (0: the portable code). Winograd F(m,3) is kWino2 + m / 2 - 1.
-enum ConvPath : int { kNone = 0, kGemm, kDepthwise, kWino2, kWino4, kWino6, kDirectS2, kPatch };
-static_assert(kPatch < kConvAccelPaths, "kConvAccelPaths too small for the ARM conv paths");
+enum ConvPath : int { kNone = 0, kGemm, kDepthwise, kWino2, kWino4, kWino6, kDirectS2, kPatch, kPw4c, kDw4c };
+static_assert(kDw4c < kConvAccelPaths, "kConvAccelPaths too small for the ARM conv paths");
 
 int WinoM(int path) { return 2 * (path - kWino2 + 1); }
 // Constant false when the build leaves the variant out (kernels_built.h): its code is then never referenced.
 bool IsWino(int path) { return kWinogradBuilt && path >= kWino2 && path <= kWino6; }
 bool IsDirectS2(int path) { return kAnyConvDirectS2Built && path == kDirectS2; }
 
-ConvAccelPlan ConvPlan(const ConvGeometry& g, bool nchw16c) {
-  (void)nchw16c;  // never asked: nchw16c_available is false
+bool Conv4cSupports(const ConvGeometry& g) { return Pointwise4cSupported(g) || Depthwise4cSupported(g); }
+
+ConvAccelPlan ConvPlan(const ConvGeometry& g, bool packed) {
+  if (packed) return Pointwise4cSupported(g) ? ConvAccelPlan{kPw4c, "@4c"} : ConvAccelPlan{kDw4c, nullptr};
   // Depthwise convs read the plain filter, in place; the portable loop runs what the kernels do not handle.
   if (IsDepthwise(g))
     return DepthwiseKernelSupported(g, ActiveIsa()) ? ConvAccelPlan{kDepthwise, nullptr} : ConvAccelPlan{};
@@ -56,6 +59,7 @@ void ConvPack(int path, const ConvGeometry& g, const float* filter, std::vector<
   if (IsWino(path)) simd::WinogradPackFilter(g, WinoM(path), filter, packed);
   if (IsDirectS2(path)) simd::PackConvDirectS2Filter(g, filter, packed);
   if (kPatchConvBuilt && path == kPatch) simd::PackPatchFilter(g, filter, packed);
+  if (path == kPw4c) PackPointwise4c(g.out_c, g.in_c, filter, packed);
 }
 
 // An activation the depthwise epilogue does not fuse, applied to each finished piece while it is in cache.
@@ -66,6 +70,8 @@ void DepthwisePostActivation(float* out, int64_t n, const void* ctx) {
 void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* bias, const ActivationSpec& act,
              const float* x, float* y) {
   if (IsDirectS2(path)) return ConvDirectS2Arm(g, filter, bias, act, x, y);
+  if (path == kPw4c) return Pointwise4cArm(g, filter, bias, act, x, y);
+  if (path == kDw4c) return Depthwise4cArm(g, filter, bias, act, x, y);
   simd::GemmEpilogue ep;
   bool fused = simd::EpilogueActivation(act, &ep);
   if (path == kDepthwise) {
@@ -87,6 +93,7 @@ void ConvRun(int path, const ConvGeometry& g, const float* filter, const float* 
 
 const char* ConvName(int path, const ConvGeometry& g) {
   if (path == kDepthwise) return DepthwiseKernelName(g, ActiveIsa());
+  if (path == kPw4c || path == kDw4c) return Conv4cKernelName(g);
   if (IsWino(path)) return WinogradKernelName(WinoM(path), ActiveIsa());
   if (IsDirectS2(path)) return ConvDirectS2Name(g);
   if (path == kPatch) return ActiveIsa() == Isa::kNeon ? "patch gemm neon" : "patch gemm generic";
@@ -95,9 +102,9 @@ const char* ConvName(int path, const ConvGeometry& g) {
 }
 
 const ConvAccel kConv = {
-    1,
-    [] { return false; },  // NCHW16c is x86-only
-    [](const ConvGeometry&) { return false; },
+    kPw4cGroup,  // the NCHW4c 1x1 conv reads a group's 8 bias values
+    [] { return ActiveIsa() == Isa::kNeon ? kBlock4c : int64_t{0}; },
+    Conv4cSupports,
     ConvPlan,
     ConvPack,
     ConvRun,

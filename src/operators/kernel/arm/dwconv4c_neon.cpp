@@ -63,7 +63,8 @@ void PackBand(const Dw4cArgs& a) {
     const int64_t ih = a.first + r;
     float* dst = a.tile + (r * a.tile_cols + a.pad_left) * 4;
     const bool inside = ih >= 0 && ih < a.in_h;
-    if (inside) Interleave4(a.src, ih * a.in_w, a.in_w, dst);
+    if (inside && a.packed_in) std::memcpy(dst, a.packed_in + ih * a.in_w * 4, sizeof(float) * 4 * a.in_w);
+    else if (inside) Interleave4(a.src, ih * a.in_w, a.in_w, dst);
     else if (a.holds_input[r]) std::memset(dst, 0, sizeof(float) * 4 * a.in_w);
     a.holds_input[r] = inside;
   }
@@ -158,7 +159,7 @@ void Rows(const Dw4cArgs& a) {
   if constexpr (kDw4cActBuilt[2])
     if (g.act == 2) passes(std::integral_constant<int, 2>()), done = true;
   if (!done) passes(std::integral_constant<int, 0>());
-  Deinterleave4(otile, rows * out_w, a.out, a.planes, a.row0 * out_w);
+  if (!a.packed_in) Deinterleave4(otile, rows * out_w, a.out, a.planes, a.row0 * out_w);
 }
 
 }  // namespace

@@ -30,8 +30,11 @@ void PrepareTile(const ConvGeometry& g, int64_t rows, Tile4c* t) {
   t->rows = rows, t->cols = cols, t->left = g.pad_left, t->in_w = g.in_w;
 }
 
+// Taps of a padding channel of an NCHW4c block: its output stays 0.
+const float kZeroTaps[25] = {};
+
 void Depthwise4c(const ConvGeometry& g, const float* filter, const float* bias, const simd::GemmEpilogue& ep,
-                 const float* input, float* output, simd::DwPostFn post, const void* post_ctx) {
+                 const float* input, float* output, simd::DwPostFn post, const void* post_ctx, bool packed) {
   const int64_t k = g.kernel_h, s = g.stride_h, in_hw = g.in_h * g.in_w, out_hw = g.out_h * g.out_w;
   const int64_t groups = (g.in_c + 3) / 4, units = g.batch * groups;
   int threads = 1;
@@ -53,9 +56,10 @@ void Depthwise4c(const ConvGeometry& g, const float* filter, const float* bias, 
       const int64_t c = c0 + std::min(l, a.planes - 1);
       a.src[l] = input + (n * g.in_c + c) * in_hw;
       a.out[l] = output + (n * g.in_c + c) * out_hw;
-      a.w[l] = filter + c * k * k;
-      a.bias[l] = bias[c];
+      a.w[l] = packed && l >= a.planes ? kZeroTaps : filter + c * k * k;
+      a.bias[l] = packed && l >= a.planes ? 0.f : bias[c];
     }
+    if (packed) a.packed_in = input + unit * in_hw * 4;
     a.in_h = g.in_h, a.in_w = g.in_w, a.out_w = g.out_w, a.pad_left = g.pad_left;
     a.k = static_cast<int>(k), a.stride = static_cast<int>(s);
     thread_local Tile4c tile;
@@ -63,11 +67,16 @@ void Depthwise4c(const ConvGeometry& g, const float* filter, const float* bias, 
     a.tile = tile.data.data(), a.tile_rows = tile.rows, a.tile_cols = tile.cols;
     a.first = a.row0 * s - g.pad_top;
     a.holds_input = tile.holds_input.data();
-    tile.out.resize(static_cast<size_t>((a.row1 - a.row0) * g.out_w * 4));
-    a.otile = tile.out.data();
+    if (packed) {
+      a.otile = output + (unit * out_hw + a.row0 * g.out_w) * 4;
+    } else {
+      tile.out.resize(static_cast<size_t>((a.row1 - a.row0) * g.out_w * 4));
+      a.otile = tile.out.data();
+    }
     a.ep = ep;
     Dw4cNeon(a);
-    if (post)
+    if (post && packed) post(a.otile, (a.row1 - a.row0) * g.out_w * 4, post_ctx);
+    else if (post)
       for (int l = 0; l < a.planes; ++l) post(a.out[l] + a.row0 * g.out_w, (a.row1 - a.row0) * g.out_w, post_ctx);
   });
 }
@@ -79,8 +88,8 @@ bool DepthwiseKernelSupported(const ConvGeometry& g, Isa isa) {
 }
 
 void DepthwiseArm(const ConvGeometry& g, const float* filter, const float* bias, const simd::GemmEpilogue& ep,
-                  const float* input, float* output, simd::DwPostFn post, const void* post_ctx) {
-  Depthwise4c(g, filter, bias, ep, input, output, post, post_ctx);
+                  const float* input, float* output, simd::DwPostFn post, const void* post_ctx, bool packed) {
+  Depthwise4c(g, filter, bias, ep, input, output, post, post_ctx, packed);
 }
 
 const char* DepthwiseKernelName(const ConvGeometry& g, Isa isa) {

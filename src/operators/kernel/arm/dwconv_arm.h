@@ -16,6 +16,9 @@ namespace arm {
 
 // One group of four planes, one band of output rows (dwconv4c_neon.cpp).
 struct Dw4cArgs {
+  // NCHW4c (conv4c_arm.h): the group's input block [in_h][in_w][4], rows copied into the tile as they are; the
+  // output goes straight to otile, the block's rows [row0, row1). Null: NCHW planes (src, out).
+  const float* packed_in = nullptr;
   const float* src[4];  // the group's input planes (a channel tail repeats its last plane)
   float* out[4];        // their output planes; only the first `planes` are written
   int planes;
@@ -41,9 +44,10 @@ constexpr bool kDw4cActBuilt[4] = {
 
 // True when DepthwiseArm handles `g` at `isa` (neon, supported, a shape the kernels take).
 bool DepthwiseKernelSupported(const ConvGeometry& g, Isa isa);
-// Requires DepthwiseKernelSupported(g, isa); see simd::DepthwiseConv.
+// Requires DepthwiseKernelSupported(g, isa); see simd::DepthwiseConv. `packed`: input and output NCHW4c, bias
+// padded to 4.
 void DepthwiseArm(const ConvGeometry& g, const float* filter, const float* bias, const simd::GemmEpilogue& ep,
-                  const float* input, float* output, simd::DwPostFn post, const void* post_ctx);
+                  const float* input, float* output, simd::DwPostFn post, const void* post_ctx, bool packed = false);
 // "dw3x3s1 neon", ...; "dw ref" when it does not handle `g`.
 const char* DepthwiseKernelName(const ConvGeometry& g, Isa isa);
 

@@ -1,7 +1,7 @@
-// NCHW [n, c, hw] <-> NCHW16c [n, ceil(c/16), hw, 16] (the layout_transform op; the layout pass inserts it at
-// the borders of the regions that run on NCHW16c kernels). The padding channels are written as zeros.
-// Tiles of 64 pixels x 16 channels (4 KiB, in L1 while one side is strided), parallel over
-// (image, channel block, run of 1024 pixels).
+// NCHW [n, c, hw] <-> NCHWxc [n, ceil(c/x), hw, x], x = 4 or 16 (the layout_transform op; the layout pass
+// inserts it at the borders of the regions that run on packed-channel kernels, operators/packed_layout.h). The
+// padding channels are written as zeros. Tiles of 64 pixels x one block (4 KiB for 16 channels, in L1 while
+// one side is strided), parallel over (image, channel block, run of 1024 pixels).
 #pragma once
 
 #include <algorithm>
@@ -32,66 +32,59 @@ inline void Transpose4(V4& r0, V4& r1, V4& r2, V4& r3) {
 }
 
 // Lanes [l0, l1) x pixels [p0, p1) one float at a time (the tails of ReorderTile).
-template <bool kTo16c>
-void ReorderScalar(const float* src, float* dst, int64_t planar, int64_t packed, int64_t hw, int64_t l0, int64_t l1,
-                   int64_t p0, int64_t p1) {
+template <bool kToPacked>
+void ReorderScalar(const float* src, float* dst, int64_t planar, int64_t packed, int64_t hw, int64_t block,
+                   int64_t l0, int64_t l1, int64_t p0, int64_t p1) {
   for (int64_t l = l0; l < l1; ++l)
     for (int64_t p = p0; p < p1; ++p) {
-      if (kTo16c) dst[packed + p * 16 + l] = src[planar + l * hw + p];
-      else dst[planar + l * hw + p] = src[packed + p * 16 + l];
+      if (kToPacked) dst[packed + p * block + l] = src[planar + l * hw + p];
+      else dst[planar + l * hw + p] = src[packed + p * block + l];
     }
 }
 
 // Pixels [p0, p1) of lanes [0, lanes) of one block: planar channel l at planar + l * hw, packed pixel p at
-// packed + p * 16. Four channels x four pixels per transpose (the scalar loop took ~3 instructions a float).
-template <bool kTo16c>
-void ReorderTile(const float* src, float* dst, int64_t planar, int64_t packed, int64_t hw, int64_t lanes,
-                 int64_t p0, int64_t p1) {
+// packed + p * block. Four channels x four pixels per transpose (the scalar loop took ~3 instructions a float).
+template <bool kToPacked>
+void ReorderTile(const float* src, float* dst, int64_t planar, int64_t packed, int64_t hw, int64_t block,
+                 int64_t lanes, int64_t p0, int64_t p1) {
   int64_t l = 0;
   for (; l + 4 <= lanes; l += 4) {
     int64_t p = p0;
     for (; p + 4 <= p1; p += 4) {
       V4 r[4];
       for (int i = 0; i < 4; ++i)
-        r[i] = kTo16c ? Load4(src + planar + (l + i) * hw + p) : Load4(src + packed + (p + i) * 16 + l);
+        r[i] = kToPacked ? Load4(src + planar + (l + i) * hw + p) : Load4(src + packed + (p + i) * block + l);
       Transpose4(r[0], r[1], r[2], r[3]);
       for (int i = 0; i < 4; ++i) {
-        if (kTo16c) Store4(dst + packed + (p + i) * 16 + l, r[i]);
+        if (kToPacked) Store4(dst + packed + (p + i) * block + l, r[i]);
         else Store4(dst + planar + (l + i) * hw + p, r[i]);
       }
     }
-    ReorderScalar<kTo16c>(src, dst, planar, packed, hw, l, l + 4, p, p1);
+    ReorderScalar<kToPacked>(src, dst, planar, packed, hw, block, l, l + 4, p, p1);
   }
-  ReorderScalar<kTo16c>(src, dst, planar, packed, hw, l, lanes, p0, p1);
+  ReorderScalar<kToPacked>(src, dst, planar, packed, hw, block, l, lanes, p0, p1);
 }
 }  // namespace layout_detail
 
-// One conversion, either way: kTo16c NCHW -> NCHW16c (padding channels written as zeros), else back.
-template <bool kTo16c>
-void Reorder16c(const float* src, float* dst, int64_t n, int64_t c, int64_t hw) {
-  const int64_t blocks = (c + 15) / 16, chunks = (hw + layout_detail::kChunk - 1) / layout_detail::kChunk;
+// One conversion, either way: kToPacked NCHW -> NCHWxc with x = block (padding channels written as zeros),
+// else back.
+template <bool kToPacked>
+void ReorderPacked(const float* src, float* dst, int64_t n, int64_t c, int64_t hw, int64_t block) {
+  const int64_t blocks = (c + block - 1) / block, chunks = (hw + layout_detail::kChunk - 1) / layout_detail::kChunk;
   const int64_t tasks = n * blocks * chunks;
   const int threads = layout_detail::Threads(n * c * hw);
   ParallelFor(tasks, threads, [&](int64_t t) {
-    const int64_t plane = t / chunks, b = plane % blocks, lanes = std::min<int64_t>(16, c - b * 16);
-    const int64_t planar = (plane / blocks * c + b * 16) * hw, packed = plane * hw * 16;  // offsets of the block
+    const int64_t plane = t / chunks, b = plane % blocks, lanes = std::min<int64_t>(block, c - b * block);
+    const int64_t planar = (plane / blocks * c + b * block) * hw, packed = plane * hw * block;  // the block's
     const int64_t q0 = t % chunks * layout_detail::kChunk, q1 = std::min(hw, q0 + layout_detail::kChunk);
     for (int64_t p0 = q0; p0 < q1; p0 += layout_detail::kTile) {
       const int64_t p1 = std::min(q1, p0 + layout_detail::kTile);
-      layout_detail::ReorderTile<kTo16c>(src, dst, planar, packed, hw, lanes, p0, p1);
-      if (kTo16c)
-        for (int64_t l = lanes; l < 16; ++l)
-          for (int64_t p = p0; p < p1; ++p) dst[packed + p * 16 + l] = 0.f;
+      layout_detail::ReorderTile<kToPacked>(src, dst, planar, packed, hw, block, lanes, p0, p1);
+      if (kToPacked)
+        for (int64_t l = lanes; l < block; ++l)
+          for (int64_t p = p0; p < p1; ++p) dst[packed + p * block + l] = 0.f;
     }
   });
-}
-
-inline void ReorderToNchw16c(const float* src, float* dst, int64_t n, int64_t c, int64_t hw) {
-  Reorder16c<true>(src, dst, n, c, hw);
-}
-
-inline void ReorderFromNchw16c(const float* src, float* dst, int64_t n, int64_t c, int64_t hw) {
-  Reorder16c<false>(src, dst, n, c, hw);
 }
 
 }  // namespace ember

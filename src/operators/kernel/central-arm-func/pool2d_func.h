@@ -124,24 +124,31 @@ inline void Pool2dDilated(const PoolGeometry& g, const float* x, float* y, int32
   });
 }
 
-// Global pooling of NCHW16c blocks (g.channels counts blocks): per block, the 16 lanes' max or mean over
-// H x W, a 16-float accumulator the compiler vectorizes.
-inline void GlobalPool16c(const PoolGeometry& g, const float* x, float* y) {
+// Global pooling of NCHWxc blocks of kBlock lanes (g.channels counts blocks): per block, the lanes' max or
+// mean over H x W, a kBlock-float accumulator the compiler vectorizes.
+template <int kBlock>
+void GlobalPoolBlocks(const PoolGeometry& g, const float* x, float* y) {
   const int64_t blocks = g.batch * g.channels, hw = g.in_h * g.in_w;
-  ParallelFor(blocks, (blocks * hw * 16 > 65536) ? MaxThreads() : 1, [&](int64_t b) {
-    const float* src = x + b * hw * 16;
-    float acc[16];
-    for (int l = 0; l < 16; ++l) acc[l] = src[l];
+  ParallelFor(blocks, (blocks * hw * kBlock > 65536) ? MaxThreads() : 1, [&](int64_t b) {
+    const float* src = x + b * hw * kBlock;
+    float acc[kBlock];
+    for (int l = 0; l < kBlock; ++l) acc[l] = src[l];
     if (g.is_max) {
       for (int64_t i = 1; i < hw; ++i)
-        for (int l = 0; l < 16; ++l) acc[l] = std::max(acc[l], src[i * 16 + l]);
-      for (int l = 0; l < 16; ++l) y[b * 16 + l] = acc[l];
+        for (int l = 0; l < kBlock; ++l) acc[l] = std::max(acc[l], src[i * kBlock + l]);
+      for (int l = 0; l < kBlock; ++l) y[b * kBlock + l] = acc[l];
     } else {
       for (int64_t i = 1; i < hw; ++i)
-        for (int l = 0; l < 16; ++l) acc[l] += src[i * 16 + l];
-      for (int l = 0; l < 16; ++l) y[b * 16 + l] = acc[l] / static_cast<float>(hw);
+        for (int l = 0; l < kBlock; ++l) acc[l] += src[i * kBlock + l];
+      for (int l = 0; l < kBlock; ++l) y[b * kBlock + l] = acc[l] / static_cast<float>(hw);
     }
   });
+}
+
+// block 16 or 4 (operators/packed_layout.h).
+inline void GlobalPoolPacked(const PoolGeometry& g, int64_t block, const float* x, float* y) {
+  if (block == 16) GlobalPoolBlocks<16>(g, x, y);
+  else GlobalPoolBlocks<4>(g, x, y);
 }
 
 }  // namespace ember

@@ -37,7 +37,7 @@ std::string PinnedKey(const ConvParam& p) { return "conv_plan:" + p.cache_key; }
 // needed) keeps the fallback once found, so later runs at that shape take no lock.
 const float* PlanFilter(const ConvParam& p, const ConvAccel* a, ConvAccelPlan* plan,
                         std::shared_ptr<const std::vector<float>>* slots, ConvAccelPlan* pinned) {
-  *plan = a ? a->plan(p.geo, p.nchw16c) : ConvAccelPlan{};
+  *plan = a ? a->plan(p.geo, p.block != 0) : ConvAccelPlan{};
   if (!slots[plan->path] && pinned->path < 0) slots[plan->path] = SharedFilter(p, a, *plan);
   if (!slots[plan->path] && pinned->path < 0 && !p.cache_key.empty()) {
     if (auto found = p.weights_scope->FindDerived(PinnedKey(p)))
@@ -65,10 +65,14 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
   const int64_t align = a ? a->bias_align : 1;
   bias_.assign(static_cast<size_t>((out_c + align - 1) / align * align), 0.f);
   if (p->bias) std::copy(p->bias->data<float>(), p->bias->data<float>() + out_c, bias_.begin());
-  if (p->nchw16c && a && !a->nchw16c_supports(p->geo)) {
+  if (p->block && (!a || a->packed_block() != p->block)) {
+    return Unimplemented("data_format ", p->data_format, " needs the packed-channel conv kernels of that block, "
+                         "which this build or CPU lacks (the layout pass writes it for the machine it runs on)");
+  }
+  if (p->block && !a->packed_supports(p->geo)) {
     const ConvGeometry& g = p->geo;
-    return Unimplemented("data_format NCHW16c supports 1x1 stride-1 convs and depthwise 3x3 / 5x5 stride 1 / 2 "
-                         "only, got a ", g.kernel_h, "x", g.kernel_w, " conv with groups = ", g.groups);
+    return Unimplemented("data_format ", p->data_format, " supports 1x1 stride-1 convs and depthwise 3x3 / 5x5 "
+                         "stride 1 / 2 only, got a ", g.kernel_h, "x", g.kernel_w, " conv with groups = ", g.groups);
   }
   // The filter the current geometry's path reads is made now (copies shared by all predictors); the other
   // paths' on first use. Then the model's filter can go, where the model allows it.
@@ -86,9 +90,8 @@ Status ConvKernel<CPU, float>::Compute(const ConvParam& p) {
   const float* x = p.input->data<float>();
   float* y = p.output->mutable_data<float>();
   const ConvAccel* a = CpuAccel().conv;
-  if (p.nchw16c && !a)
-    return Unimplemented("data_format NCHW16c needs the NCHW16c kernels of an instruction-set folder, which this "
-                         "build lacks");
+  if (p.block && (!a || a->packed_block() != p.block))  // Init checked it; the active level may have changed
+    return Unimplemented("data_format ", p.data_format, " needs the packed-channel conv kernels of that block");
   ConvAccelPlan plan;
   const float* w = PlanFilter(p, a, &plan, packed_, &pinned_);
   if (!w) return FilterFreed(p);
@@ -107,7 +110,7 @@ template <>
 const char* ConvKernel<CPU, float>::Name(const ConvParam& p) const {
   const ConvAccel* a = CpuAccel().conv;
   if (!a) return "portable";
-  return a->name(ran_path_ >= 0 ? ran_path_ : a->plan(p.geo, p.nchw16c).path, p.geo);
+  return a->name(ran_path_ >= 0 ? ran_path_ : a->plan(p.geo, p.block != 0).path, p.geo);
 }
 
 }  // namespace ember

@@ -10,10 +10,10 @@ Status LayoutTransformKernel<CPU, float>::Init(LayoutTransformParam*) {
 
 template <>
 Status LayoutTransformKernel<CPU, float>::Compute(const LayoutTransformParam& p) {
-  if (p.to_16c)
-    ReorderToNchw16c(p.x->data<float>(), p.out->mutable_data<float>(), p.n, p.c, p.hw);
+  if (p.to_block)
+    ReorderPacked<true>(p.x->data<float>(), p.out->mutable_data<float>(), p.n, p.c, p.hw, p.block);
   else
-    ReorderFromNchw16c(p.x->data<float>(), p.out->mutable_data<float>(), p.n, p.c, p.hw);
+    ReorderPacked<false>(p.x->data<float>(), p.out->mutable_data<float>(), p.n, p.c, p.hw, p.block);
   return Status::OK();
 }
 

@@ -11,8 +11,8 @@ Status Pool2dKernel<CPU, float>::Init(Pool2dParam*) {
 
 template <>
 Status Pool2dKernel<CPU, float>::Compute(const Pool2dParam& p) {
-  if (p.nchw16c) {
-    GlobalPool16c(p.geo, p.x->data<float>(), p.out->mutable_data<float>());
+  if (p.block) {
+    GlobalPoolPacked(p.geo, p.block, p.x->data<float>(), p.out->mutable_data<float>());
     return Status::OK();
   }
   if (p.mask || p.geo.dilation_h != 1 || p.geo.dilation_w != 1) {
@@ -34,7 +34,7 @@ Status Pool2dKernel<CPU, float>::Compute(const Pool2dParam& p) {
 namespace ember {
 template <>
 const char* Pool2dKernel<CPU, float>::Name(const Pool2dParam& p) const {
-  if (p.nchw16c) return "global 16c";
+  if (p.block) return p.block == 16 ? "global 16c" : "global 4c";
   if (p.mask || p.geo.dilation_h != 1 || p.geo.dilation_w != 1) return "dilated portable";
   const Pool2dAccel* a = CpuAccel().pool2d;
   return a && p.geo.lp == 0.f ? a->name(p.geo) : "portable";

@@ -70,8 +70,8 @@ Status RecordConvOp(Backend* b, OperatorBase* op, bool* recorded) {
   auto* conv = dynamic_cast<ConvOp*>(op);
   if (!conv) return Status::OK();
   const ConvParam& p = conv->param();
-  if (p.nchw16c)
-    return b->Decline("in an NCHW16c region (x86's CPU layout: load with nchw16c_layout disabled)");
+  if (p.block)
+    return b->Decline("in a packed-channel region (the CPU's layout: load with nchw16c_layout disabled)");
   if (!SupportsActivation(p.act.type) || p.fuse_relu_before_depthwise_conv)
     return b->Decline("its fused activation has no shader");
   if (!Float32(p.input) || p.input->dims().size() != 4 || (p.bias && !Float32(p.bias)))
@@ -160,7 +160,7 @@ Status RecordPool2dOp(Backend* b, OperatorBase* op, bool* recorded) {
   auto* pool = dynamic_cast<Pool2dOp*>(op);
   if (!pool) return Status::OK();
   const Pool2dParam& p = pool->param();
-  if (p.nchw16c || p.mask || !SupportsPool2d(p.geo) || !Float32(p.x)) return Status::OK();
+  if (p.block || p.mask || !SupportsPool2d(p.geo) || !Float32(p.x)) return Status::OK();
   const VkTensor* x;
   VkTensor* out;
   EMBER_RETURN_IF_ERROR(InOut(b, p.x, p.out, &x, &out));

@@ -120,7 +120,7 @@ const char* ConvName(int path, const ConvGeometry& g) {
 
 const ConvAccel kConv = {
     kBlock16c,
-    [] { return ActiveIsa() != Isa::kGeneric; },
+    [] { return ActiveIsa() != Isa::kGeneric ? kBlock16c : int64_t{0}; },
     Conv16cSupports,
     ConvPlan,
     ConvPack,
