@@ -14,12 +14,11 @@ inline int64_t PackedBlockOf(const std::string& data_format) {
   return data_format == "NCHW16c" ? 16 : data_format == "NCHW4c" ? 4 : 0;
 }
 
-inline std::string PackedFormatName(int64_t block) { return "NCHW" + std::to_string(block) + "c"; }
+inline const char* PackedFormatName(int64_t block) { return block == 16 ? "NCHW16c" : "NCHW4c"; }
 
-// "[N, C/16, H, W, 16]" for the error messages.
-inline std::string PackedShapeName(int64_t block) {
-  const std::string b = std::to_string(block);
-  return PackedFormatName(block) + " [N, C/" + b + ", H, W, " + b + "]";
+// "NCHW16c [N, C/16, H, W, 16]" for the error messages.
+inline const char* PackedShapeName(int64_t block) {
+  return block == 16 ? "NCHW16c [N, C/16, H, W, 16]" : "NCHW4c [N, C/4, H, W, 4]";
 }
 
 }  // namespace ember

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <numeric>
 
 #include "framework/op_registry.h"
@@ -59,18 +58,26 @@ Kind ConvKind(const OpDesc& op, const Scope& weights) {
   return k != kStays && KernelsTake(w, groups, strides, dilations) ? k : kStays;
 }
 
+// Plain arrays, not sets: this pass is in every ARM library (a net profile's too), where code size counts.
+bool OneOf(const std::string& type, const char* const* types, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (type == types[i]) return true;
+  return false;
+}
+
 bool ElementwiseMoves(const OpDesc& op) {
-  static const std::set<std::string> kTypes = {"elementwise_add", "elementwise_sub", "elementwise_mul",
-                                               "elementwise_max", "elementwise_min"};
-  return kTypes.count(op.type) && op.Input("X").size() == 1 && op.Input("Y").size() == 1 &&
-         op.Output("Out").size() == 1;
+  static const char* const kTypes[] = {"elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_max",
+                                       "elementwise_min"};
+  return OneOf(op.type, kTypes, sizeof kTypes / sizeof *kTypes) && op.Input("X").size() == 1 &&
+         op.Input("Y").size() == 1 && op.Output("Out").size() == 1;
 }
 
 // Unary ops that act on each value alone, so any layout does.
 bool UnaryMoves(const OpDesc& op) {
-  static const std::set<std::string> kTypes = {"relu",  "relu6",      "leaky_relu", "hard_swish", "sigmoid",
-                                               "tanh",  "swish",      "hard_sigmoid", "clip"};
-  return kTypes.count(op.type) && op.Input("X").size() == 1 && op.Output("Out").size() == 1;
+  static const char* const kTypes[] = {"relu",  "relu6", "leaky_relu",   "hard_swish", "sigmoid",
+                                       "tanh",  "swish", "hard_sigmoid", "clip"};
+  return OneOf(op.type, kTypes, sizeof kTypes / sizeof *kTypes) && op.Input("X").size() == 1 &&
+         op.Output("Out").size() == 1;
 }
 
 // Global max / average pooling (a squeeze-excite block's, a classifier's): pool2d takes the packed layout for it.
@@ -103,14 +110,14 @@ const std::string& DataOutput(const OpDesc& op) { return op.Output(IsConv(op) ? 
 // Step 1: the ops that could move, in program order; the candidate writing each tensor and its channels.
 struct Candidates {
   std::vector<Kind> kind;
-  std::map<std::string, size_t> producer;
+  std::map<std::string, int64_t> producer;  // one map type for all three (less code)
   std::map<std::string, int64_t> channels;
 };
 
 // A conv's kind, or kStays when its input is written twice (one conversion would serve readers of both
 // versions) or its channels disagree with the filter (which must fail as it does in NCHW).
 Kind CheckedConvKind(const OpDesc& op, const Scope& weights, const Candidates& c,
-                     std::map<std::string, int>& writers) {
+                     std::map<std::string, int64_t>& writers) {
   const Kind k = ConvKind(op, weights);
   if (k == kStays) return k;
   const std::string& x = op.Input("Input")[0];
@@ -121,7 +128,7 @@ Kind CheckedConvKind(const OpDesc& op, const Scope& weights, const Candidates& c
 }
 
 Candidates FindCandidates(const BlockDesc& b, const Scope& weights) {
-  std::map<std::string, int> writers;
+  std::map<std::string, int64_t> writers;
   for (const auto& op : b.ops)
     for (const auto& o : op.AllOutputNames()) ++writers[o];
   Candidates c;
@@ -162,7 +169,10 @@ std::vector<bool> PayingOps(const ProgramDesc& program, const Candidates& c) {
   const size_t n = b.ops.size();
   std::vector<size_t> root(n);
   std::iota(root.begin(), root.end(), 0);
-  std::function<size_t(size_t)> find = [&](size_t i) { return root[i] == i ? i : root[i] = find(root[i]); };
+  auto find = [&](size_t i) {
+    while (root[i] != i) i = root[i] = root[root[i]];  // path halving
+    return i;
+  };
   for (size_t i = 0; i < n; ++i)
     if (c.kind[i])
       for (const auto& v : DataInputs(b.ops[i])) {
@@ -175,7 +185,7 @@ std::vector<bool> PayingOps(const ProgramDesc& program, const Candidates& c) {
     std::set<std::string> in;
   };
   Uses uses(program);
-  std::map<size_t, Region> regions;
+  std::vector<Region> regions(n);  // by root
   for (size_t i = 0; i < n; ++i) {
     if (!c.kind[i]) continue;
     Region& r = regions[find(i)];
@@ -211,14 +221,14 @@ OpDesc LayoutTransform(const std::string& x, const std::string& out, const char*
 }
 
 // `<name>@16c` or `<name>@4c`.
-std::string Packed(const std::string& v, int64_t block) { return v + "@" + std::to_string(block) + "c"; }
+std::string Packed(const std::string& v, int64_t block) { return v + (block == 16 ? "@16c" : "@4c"); }
 
 // Step 3: moved ops read and write `<name>@16c` (`@4c`); a conversion to the packed layout goes before the
 // first moved reader of a tensor from outside, one back to NCHW right after every moved writer. Every moved
 // tensor keeps its name in NCHW through that conversion, which the Executor runs only when something needs it:
 // a reader outside the region, a fetch target, or a caller fetching the intermediate by name.
 void Rewrite(BlockDesc& b, const Candidates& c, const std::vector<bool>& moved, int64_t block) {
-  const std::string format = PackedFormatName(block);
+  const char* format = PackedFormatName(block);
   auto add_var = [&](const std::string& name) {
     VarDesc v;
     v.name = name;
@@ -239,7 +249,7 @@ void Rewrite(BlockDesc& b, const Candidates& c, const std::vector<bool>& moved, 
         auto it = c.producer.find(v);
         const bool inside = it != c.producer.end() && moved[it->second];
         if (!inside && converted_in.insert(v).second) {
-          ops.push_back(LayoutTransform(v, Packed(v, block), format.c_str(), 0));
+          ops.push_back(LayoutTransform(v, Packed(v, block), format, 0));
           add_var(Packed(v, block));
         }
         v = Packed(v, block);

@@ -127,7 +127,7 @@ void CompareOnVulkan(const std::string& file, const DDim& input_dims, const std:
   std::vector<float> outputs[2];
   for (int on_gpu = 0; on_gpu < 2; ++on_gpu) {
     ModelOptions mo;
-    if (on_gpu) mo.disabled_passes = {"nchw16c_layout"};  // x86's CPU layout
+    if (on_gpu) mo.disabled_passes = {"nchw16c_layout"};  // the CPU's packed layout (NCHW16c / NCHW4c)
     std::shared_ptr<const Model> model;
     REQUIRE(Model::Load(path, mo, &model).ok());
     PredictorOptions po;

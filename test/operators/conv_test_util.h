@@ -21,6 +21,21 @@ inline ActivationSpec ConvTestActivation(int i) {
   return a;
 }
 
+// A 1x1 conv (k == 1: groups 1, cout outputs) or a depthwise k x k one (groups = c) of stride s and pads
+// top / left / bottom / right, the packed-layout kernels' two shapes. Its output may be empty (a caller skips it).
+inline ConvGeometry PwDwGeo(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, int64_t k, int64_t s,
+                            int64_t pt, int64_t pl, int64_t pb, int64_t pr) {
+  ConvGeometry g;
+  g.batch = n, g.in_c = c, g.in_h = h, g.in_w = w, g.out_c = cout;
+  g.groups = k == 1 ? 1 : c;
+  g.kernel_h = g.kernel_w = k;
+  g.stride_h = g.stride_w = s;
+  g.pad_top = pt, g.pad_left = pl, g.pad_bottom = pb, g.pad_right = pr;
+  g.out_h = (h + pt + pb - k) / s + 1;
+  g.out_w = (w + pl + pr - k) / s + 1;
+  return g;
+}
+
 // Magnitude per output of conv `g`: the same conv on |x|, |w| and |b| (ref::Conv2d, no activation). It bounds
 // the float error of any summation order, so kernels are checked against want within 1e-5 * (1 + mag).
 inline std::vector<float> ConvErrorMagnitude(const ConvGeometry& g, const std::vector<float>& x,

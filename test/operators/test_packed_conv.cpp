@@ -33,19 +33,6 @@ struct Packed {
   }
 };
 
-ConvGeometry Geo(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, int64_t k, int64_t s, int64_t pt,
-                 int64_t pl, int64_t pb, int64_t pr) {
-  ConvGeometry g;
-  g.batch = n, g.in_c = c, g.in_h = h, g.in_w = w, g.out_c = cout;
-  g.groups = k == 1 ? 1 : c;
-  g.kernel_h = g.kernel_w = k;
-  g.stride_h = g.stride_w = s;
-  g.pad_top = pt, g.pad_left = pl, g.pad_bottom = pb, g.pad_right = pr;
-  g.out_h = (h + pt + pb - k) / s + 1;
-  g.out_w = (w + pl + pr - k) / s + 1;
-  return g;
-}
-
 // Runs `g` packed through the table and checks it against the reference.
 void Run(const ConvGeometry& g, int act, uint32_t seed) {
   const ConvAccel* a = CpuAccel().conv;
@@ -117,10 +104,10 @@ TEST_CASE("packed conv, 1x1: channels around blocks and weight groups, pixel tai
   for (int64_t c : {1, 3, 4, 5, 8, 17, 40})
     for (int64_t cout : {1, 4, 8, 12, 16, 24, 72})
       for (int64_t hw : {1, 7, 8, 9, 17, 49}) {
-        Run(Geo(1, c, 1, hw, cout, 1, 1, 0, 0, 0, 0), i % 5, static_cast<uint32_t>(10 + i));
+        Run(test::PwDwGeo(1, c, 1, hw, cout, 1, 1, 0, 0, 0, 0), i % 5, static_cast<uint32_t>(10 + i));
         ++i;
       }
-  Run(Geo(2, 24, 14, 14, 144, 1, 1, 0, 0, 0, 0), 2, 3);  // batch 2
+  Run(test::PwDwGeo(2, 24, 14, 14, 144, 1, 1, 0, 0, 0, 0), 2, 3);  // batch 2
 }
 
 TEST_CASE("packed conv, depthwise: 3x3 / 5x5, strides, pads, widths around the passes, activations",
@@ -132,13 +119,13 @@ TEST_CASE("packed conv, depthwise: 3x3 / 5x5, strides, pads, widths around the p
       for (int64_t c : {1, 4, 6, 24})
         for (int64_t pad : {int64_t{0}, k / 2, k - 1, k + 1}) {  // k + 1: whole rows of padding only
           const int64_t h = k + (i * 5) % 11, w = k + (i * 7) % 19;
-          Run(Geo(1, c, h, w, c, k, s, pad, pad, pad, pad), i % 5, static_cast<uint32_t>(300 + i));
+          Run(test::PwDwGeo(1, c, h, w, c, k, s, pad, pad, pad, pad), i % 5, static_cast<uint32_t>(300 + i));
           ++i;
         }
   for (int64_t k : {3, 5})
     for (int64_t s : {1, 2})
       for (int64_t w = 1; w <= 13; ++w) {  // every pass tail; narrower than the kernel; asymmetric pads
-        const ConvGeometry g = Geo(1, 7, 4, w, 7, k, s, k / 2, w % 3, k / 2 - 1, k / 2);
+        const ConvGeometry g = test::PwDwGeo(1, 7, 4, w, 7, k, s, k / 2, w % 3, k / 2 - 1, k / 2);
         if (g.out_w >= 1) Run(g, w % 5, static_cast<uint32_t>(700 + w));
       }
 }
@@ -149,22 +136,22 @@ TEST_CASE("packed conv on two threads, batch 2, and what the table claims", "[pa
   const int saved = omp_get_max_threads();
   omp_set_num_threads(2);
 #endif
-  Run(Geo(2, 32, 28, 28, 32, 3, 1, 1, 1, 1, 1), 2, 1);    // few blocks: row bands
-  Run(Geo(1, 96, 56, 56, 96, 3, 2, 0, 0, 1, 1), 1, 2);    // TensorFlow SAME at stride 2
-  Run(Geo(1, 320, 7, 7, 1280, 1, 1, 0, 0, 0, 0), 4, 3);   // mobilenet_v2's last 1x1, hard_swish after
-  Run(Geo(1, 32, 56, 56, 16, 1, 1, 0, 0, 0, 0), 3, 4);    // many pixels, few output channels
+  Run(test::PwDwGeo(2, 32, 28, 28, 32, 3, 1, 1, 1, 1, 1), 2, 1);    // few blocks: row bands
+  Run(test::PwDwGeo(1, 96, 56, 56, 96, 3, 2, 0, 0, 1, 1), 1, 2);    // TensorFlow SAME at stride 2
+  Run(test::PwDwGeo(1, 320, 7, 7, 1280, 1, 1, 0, 0, 0, 0), 4, 3);   // mobilenet_v2's last 1x1, hard_swish after
+  Run(test::PwDwGeo(1, 32, 56, 56, 16, 1, 1, 0, 0, 0, 0), 3, 4);    // many pixels, few output channels
 #ifdef _OPENMP
   omp_set_num_threads(saved);
 #endif
   const ConvAccel* a = CpuAccel().conv;
-  ConvGeometry dense = Geo(1, 16, 8, 8, 16, 3, 1, 1, 1, 1, 1);
+  ConvGeometry dense = test::PwDwGeo(1, 16, 8, 8, 16, 3, 1, 1, 1, 1, 1);
   dense.groups = 1;  // a dense 3x3 conv is neither
   CHECK_FALSE(a->packed_supports(dense));
-  ConvGeometry strided = Geo(1, 16, 8, 8, 16, 1, 1, 0, 0, 0, 0);
+  ConvGeometry strided = test::PwDwGeo(1, 16, 8, 8, 16, 1, 1, 0, 0, 0, 0);
   strided.stride_h = strided.stride_w = 2;
   CHECK_FALSE(a->packed_supports(strided));
-  ConvGeometry dilated = Geo(1, 16, 8, 8, 16, 3, 1, 1, 1, 1, 1);
+  ConvGeometry dilated = test::PwDwGeo(1, 16, 8, 8, 16, 3, 1, 1, 1, 1, 1);
   dilated.dilation_h = dilated.dilation_w = 2;
   CHECK_FALSE(a->packed_supports(dilated));
-  CHECK_FALSE(a->packed_supports(Geo(1, 16, 9, 9, 16, 7, 1, 3, 3, 3, 3)));
+  CHECK_FALSE(a->packed_supports(test::PwDwGeo(1, 16, 9, 9, 16, 7, 1, 3, 3, 3, 3)));
 }

@@ -43,19 +43,6 @@ float At16c(const std::vector<float>& y, int64_t c, int64_t hw, int64_t i, int64
   return y[static_cast<size_t>(((i * Blocked(c) / 16 + ch / 16) * hw + p) * 16 + ch % 16)];
 }
 
-ConvGeometry Geo(int64_t n, int64_t c, int64_t h, int64_t w, int64_t cout, int64_t k, int64_t s, int64_t pt,
-                 int64_t pl, int64_t pb, int64_t pr) {
-  ConvGeometry g;
-  g.batch = n, g.in_c = c, g.in_h = h, g.in_w = w, g.out_c = cout;
-  g.groups = k == 1 ? 1 : c;
-  g.kernel_h = g.kernel_w = k;
-  g.stride_h = g.stride_w = s;
-  g.pad_top = pt, g.pad_left = pl, g.pad_bottom = pb, g.pad_right = pr;
-  g.out_h = (h + pt + pb - k) / s + 1;
-  g.out_w = (w + pl + pr - k) / s + 1;
-  return g;
-}
-
 void Run(const ConvGeometry& g, int act, Isa isa, uint32_t seed) {
   const bool pw = g.kernel_h == 1;
   REQUIRE((pw ? x86::Pointwise16cSupported(g) : x86::Depthwise16cSupported(g)));
@@ -126,10 +113,10 @@ TEST_CASE("x86 NCHW16c pointwise conv: channels around blocks and groups, pixel 
     for (int64_t c : {1, 8, 15, 16, 17, 40, 72})
       for (int64_t cout : {1, 16, 24, 64, 72, 136})
         for (int64_t hw : {1, 5, 7, 13, 49}) {
-          Run(Geo(1, c, 1, hw, cout, 1, 1, 0, 0, 0, 0), i % 5, isa, static_cast<uint32_t>(10 + i));
+          Run(test::PwDwGeo(1, c, 1, hw, cout, 1, 1, 0, 0, 0, 0), i % 5, isa, static_cast<uint32_t>(10 + i));
           ++i;
         }
-    Run(Geo(2, 24, 14, 14, 144, 1, 1, 0, 0, 0, 0), 2, isa, 3);  // batch 2
+    Run(test::PwDwGeo(2, 24, 14, 14, 144, 1, 1, 0, 0, 0, 0), 2, isa, 3);  // batch 2
   }
 }
 
@@ -142,13 +129,13 @@ TEST_CASE("x86 NCHW16c depthwise conv: 3x3 / 5x5, strides, pads, widths around t
         for (int64_t c : {1, 16, 24, 40})
           for (int64_t pad : {int64_t{0}, k / 2, k - 1, k + 1}) {  // k + 1: whole rows of padding only
             const int64_t h = k + (i * 5) % 13, w = k + (i * 7) % 29;
-            Run(Geo(1, c, h, w, c, k, s, pad, pad, pad, pad), i % 5, isa, static_cast<uint32_t>(300 + i));
+            Run(test::PwDwGeo(1, c, h, w, c, k, s, pad, pad, pad, pad), i % 5, isa, static_cast<uint32_t>(300 + i));
             ++i;
           }
     for (int64_t k : {3, 5})
       for (int64_t s : {1, 2})
         for (int64_t w = 1; w <= 21; ++w)  // every run tail; narrower than the kernel; asymmetric pads
-          Run(Geo(1, 16, 4, w, 16, k, s, k / 2, w % 3, k / 2 - 1, k / 2), w % 5, isa,
+          Run(test::PwDwGeo(1, 16, 4, w, 16, k, s, k / 2, w % 3, k / 2 - 1, k / 2), w % 5, isa,
               static_cast<uint32_t>(700 + w));
   }
 }
@@ -159,22 +146,23 @@ TEST_CASE("x86 NCHW16c kernels on two threads, batch 2, what they claim", "[x86]
   omp_set_num_threads(2);
 #endif
   for (Isa isa : test::SupportedIsas(true)) {
-    Run(Geo(2, 32, 28, 28, 32, 3, 1, 1, 1, 1, 1), 2, isa, 1);      // few blocks: row bands
-    Run(Geo(1, 96, 112, 112, 96, 3, 2, 0, 0, 1, 1), 1, isa, 2);    // TensorFlow SAME at stride 2
-    Run(Geo(1, 320, 7, 7, 1280, 1, 1, 0, 0, 0, 0), 4, isa, 3);     // mobilenet_v2's last 1x1, hard_swish after
-    Run(Geo(1, 32, 112, 112, 16, 1, 1, 0, 0, 0, 0), 3, isa, 4);    // many pixels, one weight group
+    Run(test::PwDwGeo(2, 32, 28, 28, 32, 3, 1, 1, 1, 1, 1), 2, isa, 1);    // few blocks: row bands
+    Run(test::PwDwGeo(1, 96, 112, 112, 96, 3, 2, 0, 0, 1, 1), 1, isa, 2);  // TensorFlow SAME at stride 2
+    Run(test::PwDwGeo(1, 320, 7, 7, 1280, 1, 1, 0, 0, 0, 0), 4, isa, 3);   // mobilenet_v2's last 1x1, hard_swish
+    Run(test::PwDwGeo(1, 32, 112, 112, 16, 1, 1, 0, 0, 0, 0), 3, isa, 4);  // many pixels, one weight group
   }
 #ifdef _OPENMP
   omp_set_num_threads(saved);
 #endif
-  CHECK_FALSE(x86::Pointwise16cSupported(Geo(1, 16, 8, 8, 16, 3, 1, 1, 1, 1, 1)));  // 3x3 dense is not pointwise
-  ConvGeometry strided = Geo(1, 16, 8, 8, 16, 1, 1, 0, 0, 0, 0);
+  // a 3x3 conv is not pointwise
+  CHECK_FALSE(x86::Pointwise16cSupported(test::PwDwGeo(1, 16, 8, 8, 16, 3, 1, 1, 1, 1, 1)));
+  ConvGeometry strided = test::PwDwGeo(1, 16, 8, 8, 16, 1, 1, 0, 0, 0, 0);
   strided.stride_h = strided.stride_w = 2;
   CHECK_FALSE(x86::Pointwise16cSupported(strided));
-  ConvGeometry dilated = Geo(1, 16, 8, 8, 16, 3, 1, 1, 1, 1, 1);
+  ConvGeometry dilated = test::PwDwGeo(1, 16, 8, 8, 16, 3, 1, 1, 1, 1, 1);
   dilated.dilation_h = dilated.dilation_w = 2;
   CHECK_FALSE(x86::Depthwise16cSupported(dilated));
-  CHECK_FALSE(x86::Depthwise16cSupported(Geo(1, 16, 9, 9, 16, 7, 1, 3, 3, 3, 3)));
-  CHECK(std::string(x86::Conv16cKernelName(Geo(1, 16, 9, 9, 16, 3, 2, 1, 1, 1, 1), Isa::kAvx512)) ==
+  CHECK_FALSE(x86::Depthwise16cSupported(test::PwDwGeo(1, 16, 9, 9, 16, 7, 1, 3, 3, 3, 3)));
+  CHECK(std::string(x86::Conv16cKernelName(test::PwDwGeo(1, 16, 9, 9, 16, 3, 2, 1, 1, 1, 1), Isa::kAvx512)) ==
         "dw3x3s2 16c avx512");
 }

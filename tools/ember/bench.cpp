@@ -255,7 +255,7 @@ Status BenchModel(const std::string& path, const BenchArgs& a, double fma_limit,
   mo.zero_weights = a.ncnn_data;
   mo.optimize = a.optimize;
   mo.disabled_passes = a.disabled_passes;  // an A/B of one pass
-  if (a.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
+  if (a.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // the CPU's packed layout (NCHW16c / NCHW4c)
   std::shared_ptr<const Model> model;
   auto t0 = Clock::now();
   EMBER_RETURN_IF_ERROR(Model::Load(path, mo, &model));

@@ -129,7 +129,7 @@ int InspectDevice(const Args& a) {
   mo.params_file = a.params;
   mo.generate_weights = a.generate_weights;
   mo.disabled_passes = a.disabled_passes;
-  mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
+  mo.disabled_passes.push_back("nchw16c_layout");  // the CPU's packed layout (NCHW16c / NCHW4c)
   std::shared_ptr<const Model> model;
   Status s = Model::Load(a.model, mo, &model);
   if (!s.ok()) return Fail(s);
@@ -360,7 +360,7 @@ int Run(const Args& a) {
   mo.optimize = !a.no_optimize;
   mo.generate_weights = a.generate_weights;
   mo.disabled_passes = a.disabled_passes;
-  if (a.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
+  if (a.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // the CPU's packed layout (NCHW16c / NCHW4c)
   std::shared_ptr<const Model> model;
   auto t0 = std::chrono::steady_clock::now();
   Status s = Model::Load(a.model, mo, &model);

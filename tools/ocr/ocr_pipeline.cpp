@@ -29,7 +29,7 @@ Status LoadOne(const std::string& path, std::shared_ptr<const Model>* model, con
   if (!std::ifstream(path).good())
     return NotFound("OCR model ", path, " not found: run tools/fetch_ocr_models.sh (or pass --models DIR)");
   ModelOptions mo;
-  if (options.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // x86's CPU layout
+  if (options.device != "cpu") mo.disabled_passes.push_back("nchw16c_layout");  // the CPU's packed layout
   EMBER_RETURN_IF_ERROR(Model::Load(path, mo, model));
   PredictorOptions po;
   po.threads = options.threads;

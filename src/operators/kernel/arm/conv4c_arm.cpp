@@ -2,6 +2,7 @@
 #include "operators/kernel/arm/conv4c_arm.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "framework/parallel.h"
 #include "operators/activation_op.h"
@@ -55,14 +56,16 @@ void Pointwise4cArm(const ConvGeometry& g, const float* packed, const float* bia
   const int64_t groups = (out_blocks + 1) / 2;
   const int64_t run = std::max<int64_t>(8, 8192 / cin_p / 8 * 8), runs = (hw + run - 1) / run;
   simd::GemmEpilogue ep;
-  const bool fused = FusedEpilogue(act, &ep);
+  bool fused = FusedEpilogue(act, &ep);
+#if defined(__aarch64__)
+  if (ep.act == 2) fused = false, ep.act = 0;  // the asm tile has no leaky epilogue: applied after
+#endif
   const int threads = !InParallel() && g.batch * hw * cin_p * g.out_c > 100000 ? MaxThreads() : 1;
   // The asm tile starts its 16 sums from these, per group: each block's 4 bias values for 8 pixels.
   thread_local std::vector<float> bias_rows;
   bias_rows.resize(static_cast<size_t>(groups * 64));
-  for (int64_t q = 0; q < groups; ++q)
-    for (int64_t i = 0; i < 64; ++i)  // sum i: block i / 32, pixel i / 4 % 8, lane i % 4
-      bias_rows[static_cast<size_t>(q * 64 + i)] = bias[q * 8 + i / 32 * 4 + i % 4];
+  for (int64_t r = 0; r < groups * 16; ++r)  // row r: group r / 16, block r / 8 % 2 (a pixel's 4 lanes)
+    std::memcpy(&bias_rows[static_cast<size_t>(r * 4)], bias + r / 16 * 8 + r / 8 % 2 * 4, 4 * sizeof(float));
   const float* rows = bias_rows.data();  // the caller's buffer: a helper thread's thread_local is its own
   ParallelFor(g.batch * runs * groups, threads, [&](int64_t t) {
     const int64_t n = t / (runs * groups), r = t / groups % runs, q = t % groups;

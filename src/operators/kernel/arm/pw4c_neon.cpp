@@ -5,10 +5,7 @@
 // looping over a run's tiles (Tiles8x2Asm); the tails, one-block groups, leaky relu and armv7 use intrinsics.
 #include <arm_neon.h>
 
-#include <type_traits>
-
 #include "operators/kernel/arm/conv4c_arm.h"
-#include "operators/kernel/arm/dwconv_arm.h"  // kDw4cActBuilt
 
 namespace ember {
 namespace arm {
@@ -26,12 +23,12 @@ inline V FmaLane(V acc, V w, V x) {
 #endif
 }
 
-// Epilogue kinds as the depthwise row passes': 0 none, 1 clamp [lo, hi], 2 leaky, 3 relu (max only).
-template <int kAct>
-inline V Activate(V v, V lo, V hi, V slope) {
-  if (kAct == 1) return vminq_f32(vmaxq_f32(v, lo), hi);
-  if (kAct == 3) return vmaxq_f32(v, lo);
-  if (kAct == 2) {
+// Epilogue kinds as the depthwise row passes': 0 none, 1 clamp [lo, hi], 2 leaky, 3 relu (max only). Chosen
+// at run time: the intrinsics tiles run only the tails (one instantiation per shape keeps the library small).
+inline V Activate(int act, V v, V lo, V hi, V slope) {
+  if (act == 1) return vminq_f32(vmaxq_f32(v, lo), hi);
+  if (act == 3) return vmaxq_f32(v, lo);
+  if (act == 2) {
     const V z = vdupq_n_f32(0.f);
     return vfmaq_f32(vmaxq_f32(v, z), vminq_f32(v, z), slope);
   }
@@ -39,8 +36,8 @@ inline V Activate(V v, V lo, V hi, V slope) {
 }
 
 // Pixels [p, p + P) of B output blocks.
-template <int P, int B, int kAct>
-void Tile(const Pw4cArgs& a, int64_t p, V lo, V hi, V slope) {
+template <int P, int B>
+void Tile(const Pw4cArgs& a, int64_t p, int act, V lo, V hi, V slope) {
   V acc[B][P];
   for (int b = 0; b < B; ++b) {
     const V bias = vld1q_f32(a.bias + 4 * b);
@@ -66,7 +63,7 @@ void Tile(const Pw4cArgs& a, int64_t p, V lo, V hi, V slope) {
   }
   for (int b = 0; b < B; ++b) {
     float* dst = a.out + (b * a.hw + p) * 4;
-    for (int q = 0; q < P; ++q) vst1q_f32(dst + 4 * q, Activate<kAct>(acc[b][q], lo, hi, slope));
+    for (int q = 0; q < P; ++q) vst1q_f32(dst + 4 * q, Activate(act, acc[b][q], lo, hi, slope));
   }
 }
 
@@ -101,13 +98,13 @@ void Tile(const Pw4cArgs& a, int64_t p, V lo, V hi, V slope) {
   op " v20.4s, v20.4s, " r "\n " op " v21.4s, v21.4s, " r "\n " op " v22.4s, v22.4s, " r "\n "              \
   op " v23.4s, v23.4s, " r "\n"
 
-// `tiles` consecutive 8-pixel tiles from pixel p. kAct 0: none, 1: clamp to [lo, hi], 3: max with lo (relu);
-// the driver never sends 2 (leaky) here.
-template <int kAct>
-void Tiles8x2Asm(const Pw4cArgs& a, int64_t p, int64_t tiles) {
+// `tiles` consecutive 8-pixel tiles from pixel p. act 0: none, 1: clamp to [lo, hi], 3: max with lo (relu);
+// never 2 (leaky).
+void Tiles8x2Asm(const Pw4cArgs& a, int64_t p, int64_t tiles, int act) {
   const float* x = a.in + p * 4;
   float* out0 = a.out + p * 4;
-  float* out1 = out0 + a.hw * 4;
+  // A one-block group (its second block's weights and bias are the packing's zeros) stores both to block 0.
+  float* out1 = a.blocks == 2 ? out0 + a.hw * 4 : out0;
   const float bounds[2] = {a.ep.lo, a.ep.hi};
   const int64_t blocks = a.cin_p / 4;
   const int64_t x_step = (a.hw * 4 - 16) * 4;  // bytes from pixel 4 of one input block to pixel 0 of the next
@@ -134,15 +131,16 @@ void Tiles8x2Asm(const Pw4cArgs& a, int64_t p, int64_t tiles) {
       "cmp %w[act], #1\n b.ne 2f\n"
       EMBER_PW4C_EACH("fmin", "v1.4s")
       "2:\n"
-      "st1 {v8.4s, v9.4s, v10.4s, v11.4s}, [%[out0]], #64\n st1 {v12.4s, v13.4s, v14.4s, v15.4s}, [%[out0]], #64\n"
+      // block 1 first: a one-block group passes out1 == out0, and block 0's stores then land last
       "st1 {v16.4s, v17.4s, v18.4s, v19.4s}, [%[out1]], #64\n st1 {v20.4s, v21.4s, v22.4s, v23.4s}, [%[out1]], #64\n"
+      "st1 {v8.4s, v9.4s, v10.4s, v11.4s}, [%[out0]], #64\n st1 {v12.4s, v13.4s, v14.4s, v15.4s}, [%[out0]], #64\n"
       "sub %[x], %[x], %[x_rewind]\n"
       "subs %[tiles], %[tiles], #1\n"
       "b.ne 5b\n"
       : [x] "+r"(x), [w] "+r"(w), [n] "+r"(n), [out0] "+r"(out0), [out1] "+r"(out1), [sums] "+r"(sums),
         [tiles] "+r"(tiles)
       : [w0] "r"(a.w), [sums0] "r"(a.bias_rows), [blocks] "r"(blocks), [bounds] "r"(bounds), [x_step] "r"(x_step),
-        [x_rewind] "r"(x_rewind), [act] "r"(kAct)
+        [x_rewind] "r"(x_rewind), [act] "r"(act)
       : "cc", "memory", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
         "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26", "v27", "v28",
         "v29", "v30", "v31");
@@ -161,44 +159,30 @@ constexpr int kTilePx = 8;
 constexpr int kTilePx = 2;
 #endif
 
-template <int B, int kAct>
-void Pixels(const Pw4cArgs& a) {
+template <int B>
+void Pixels(const Pw4cArgs& a, int act) {
   const V lo = vdupq_n_f32(a.ep.lo), hi = vdupq_n_f32(a.ep.hi), slope = vdupq_n_f32(a.ep.slope);
   const int64_t n = a.p1 - a.p0;
   if (n < kTilePx) {
-    for (int64_t p = a.p0; p < a.p1; ++p) Tile<1, B, kAct>(a, p, lo, hi, slope);
+    for (int64_t p = a.p0; p < a.p1; ++p) Tile<1, B>(a, p, act, lo, hi, slope);
     return;
   }
 #if defined(__aarch64__)
-  if constexpr (B == 2 && kAct != 2) {
-    Tiles8x2Asm<kAct>(a, a.p0, n / kTilePx);
-    if (n % kTilePx) Tiles8x2Asm<kAct>(a, a.p1 - kTilePx, 1);
-    return;
-  }
-#endif
+  Tiles8x2Asm(a, a.p0, n / kTilePx, act);  // both block counts; the driver sends no leaky relu here
+  if (n % kTilePx) Tiles8x2Asm(a, a.p1 - kTilePx, 1, act);
+#else
   int64_t p = a.p0;
-  for (; p + kTilePx <= a.p1; p += kTilePx) Tile<kTilePx, B, kAct>(a, p, lo, hi, slope);
-  if (p < a.p1) Tile<kTilePx, B, kAct>(a, a.p1 - kTilePx, lo, hi, slope);
-}
-
-template <int kAct>
-void Blocks(const Pw4cArgs& a) {
-  if (a.blocks == 2) Pixels<2, kAct>(a);
-  else Pixels<1, kAct>(a);
+  for (; p + kTilePx <= a.p1; p += kTilePx) Tile<kTilePx, B>(a, p, act, lo, hi, slope);
+  if (p < a.p1) Tile<kTilePx, B>(a, a.p1 - kTilePx, act, lo, hi, slope);
+#endif
 }
 
 }  // namespace
 
 void Pw4cNeon(const Pw4cArgs& a) {
   const int act = a.ep.act == 1 && a.ep.hi == __builtin_inff() ? 3 : a.ep.act;
-  // Only the kinds the build has (kDw4cActBuilt: the driver sends the others as kind 0).
-  if constexpr (kDw4cActBuilt[3])
-    if (act == 3) return Blocks<3>(a);
-  if constexpr (kDw4cActBuilt[1])
-    if (act == 1) return Blocks<1>(a);
-  if constexpr (kDw4cActBuilt[2])
-    if (act == 2) return Blocks<2>(a);
-  Blocks<0>(a);
+  if (a.blocks == 2) Pixels<2>(a, act);
+  else Pixels<1>(a, act);
 }
 
 }  // namespace arm

@@ -124,31 +124,23 @@ inline void Pool2dDilated(const PoolGeometry& g, const float* x, float* y, int32
   });
 }
 
-// Global pooling of NCHWxc blocks of kBlock lanes (g.channels counts blocks): per block, the lanes' max or
-// mean over H x W, a kBlock-float accumulator the compiler vectorizes.
-template <int kBlock>
-void GlobalPoolBlocks(const PoolGeometry& g, const float* x, float* y) {
-  const int64_t blocks = g.batch * g.channels, hw = g.in_h * g.in_w;
-  ParallelFor(blocks, (blocks * hw * kBlock > 65536) ? MaxThreads() : 1, [&](int64_t b) {
-    const float* src = x + b * hw * kBlock;
-    float acc[kBlock];
-    for (int l = 0; l < kBlock; ++l) acc[l] = src[l];
-    if (g.is_max) {
-      for (int64_t i = 1; i < hw; ++i)
-        for (int l = 0; l < kBlock; ++l) acc[l] = std::max(acc[l], src[i * kBlock + l]);
-      for (int l = 0; l < kBlock; ++l) y[b * kBlock + l] = acc[l];
-    } else {
-      for (int64_t i = 1; i < hw; ++i)
-        for (int l = 0; l < kBlock; ++l) acc[l] += src[i * kBlock + l];
-      for (int l = 0; l < kBlock; ++l) y[b * kBlock + l] = acc[l] / static_cast<float>(hw);
-    }
-  });
-}
-
-// block 16 or 4 (operators/packed_layout.h).
+// Global pooling of NCHWxc blocks (g.channels counts blocks, block 4 or 16 lanes, operators/packed_layout.h):
+// per block, the lanes' max or mean over H x W, four lanes per GCC vector (SSE / NEON): one small function
+// serves both layouts.
 inline void GlobalPoolPacked(const PoolGeometry& g, int64_t block, const float* x, float* y) {
-  if (block == 16) GlobalPoolBlocks<16>(g, x, y);
-  else GlobalPoolBlocks<4>(g, x, y);
+  typedef float V4 __attribute__((vector_size(16)));
+  const int64_t blocks = g.batch * g.channels, hw = g.in_h * g.in_w, quads = block / 4;
+  ParallelFor(blocks * quads, (blocks * hw * block > 65536) ? MaxThreads() : 1, [&](int64_t i) {
+    const float* src = x + i / quads * hw * block + i % quads * 4;
+    V4 acc, v;
+    __builtin_memcpy(&acc, src, sizeof acc);
+    for (int64_t p = 1; p < hw; ++p) {
+      __builtin_memcpy(&v, src + p * block, sizeof v);
+      acc = g.is_max ? (acc > v ? acc : v) : acc + v;
+    }
+    if (!g.is_max) acc /= static_cast<float>(hw);
+    __builtin_memcpy(y + i * 4, &acc, sizeof acc);
+  });
 }
 
 }  // namespace ember

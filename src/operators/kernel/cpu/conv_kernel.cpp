@@ -65,14 +65,12 @@ Status ConvKernel<CPU, float>::Init(ConvParam* p) {
   const int64_t align = a ? a->bias_align : 1;
   bias_.assign(static_cast<size_t>((out_c + align - 1) / align * align), 0.f);
   if (p->bias) std::copy(p->bias->data<float>(), p->bias->data<float>() + out_c, bias_.begin());
-  if (p->block && (!a || a->packed_block() != p->block)) {
-    return Unimplemented("data_format ", p->data_format, " needs the packed-channel conv kernels of that block, "
-                         "which this build or CPU lacks (the layout pass writes it for the machine it runs on)");
-  }
-  if (p->block && !a->packed_supports(p->geo)) {
+  if (p->block && (!a || a->packed_block() != p->block || !a->packed_supports(p->geo))) {
     const ConvGeometry& g = p->geo;
-    return Unimplemented("data_format ", p->data_format, " supports 1x1 stride-1 convs and depthwise 3x3 / 5x5 "
-                         "stride 1 / 2 only, got a ", g.kernel_h, "x", g.kernel_w, " conv with groups = ", g.groups);
+    return Unimplemented("data_format ", p->data_format, " needs this CPU's packed conv kernels of that block (",
+                         a ? a->packed_block() : 0, " here; the layout pass writes it for the machine it runs on), "
+                         "which take 1x1 stride-1 convs and depthwise 3x3 / 5x5 stride 1 / 2 only; got a ",
+                         g.kernel_h, "x", g.kernel_w, " conv with groups = ", g.groups);
   }
   // The filter the current geometry's path reads is made now (copies shared by all predictors); the other
   // paths' on first use. Then the model's filter can go, where the model allows it.
