@@ -136,8 +136,9 @@ double OpFlops(const OpDesc& op, const std::map<std::string, DDim>& shapes) {
   if (t == "conv2d" || t == "depthwise_conv2d" || t == "conv2d_integer" || t == "quantized_conv2d") {
     const Shape *out = dims("Output", true), *f = dims("Filter", false);
     if (!out || !f || f->dims().size() != 4) return 0;
-    // NCHW16c outputs [N, C/16, H, W, 16] hold padding channels: count the filter's real output channels.
-    const double outputs = out->dims().size() == 5 ? static_cast<double>(out->numel()) / (out->dims()[1] * 16) *
+    // Packed outputs [N, C/b, H, W, b] hold padding channels: count the filter's real output channels.
+    const double outputs = out->dims().size() == 5 ? static_cast<double>(out->numel()) /
+                                                         static_cast<double>(out->dims()[1] * out->dims()[4]) *
                                                          static_cast<double>(f->dims()[0])
                                                    : static_cast<double>(out->numel());
     return 2.0 * outputs * f->dims()[1] * f->dims()[2] * f->dims()[3];
